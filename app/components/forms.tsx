@@ -1,0 +1,52 @@
+import { useId } from "react";
+
+interface FieldShell {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  children: (props: {
+    id: string;
+    name: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => React.ReactNode;
+}
+
+/** Wires a label, the control and its message together for assistive technology. */
+export function Field({ label, name, error, hint, children }: FieldShell) {
+  const id = `${useId()}-${name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      <p id={errorId} className="field-error" hidden={!error}>
+        {error}
+      </p>
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The page-level message above a form: an alert for problems, a status for success. */
+export function FormMessage({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={tone === "error" ? "form-alert" : "form-success"}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+export interface PlacedStudentView {
+  name: string;
+  company: string;
+  package: string;
+  jobRole: string;
+  photo: string | null;
+}
+
+/** Stored photos are re-encoded at these widths (see the upload pipeline). */
+const photoWidths = [160, 320];
+
+export function PlacedStudentCard({ student, eager }: { student: PlacedStudentView; eager: boolean }) {
+  const base = student.photo ? `/uploads/${student.photo}` : null;
+  const srcSet = (ext: string) => photoWidths.map((w) => `${base}-${w}.${ext} ${w}w`).join(", ");
+  return (
+    <article className="card text-center">
+      {base ? (
+        <picture>
+          <source type="image/avif" srcSet={srcSet("avif")} sizes="160px" />
+          <source type="image/webp" srcSet={srcSet("webp")} sizes="160px" />
+          <img
+            src={`${base}-320.webp`}
+            width="160"
+            height="160"
+            alt={`Photo of ${student.name}`}
+            loading={eager ? undefined : "lazy"}
+            decoding="async"
+            className="mx-auto mt-5 h-40 w-40 rounded-full object-cover"
+          />
+        </picture>
+      ) : (
+        <div aria-hidden="true" className="mx-auto mt-5 grid h-40 w-40 place-items-center rounded-full bg-[var(--color-teal-soft)] text-4xl font-bold text-[var(--color-teal-deep)]">
+          {student.name.slice(0, 1)}
+        </div>
+      )}
+      <div className="card-body">
+        <h2 className="card-title">{student.name}</h2>
+        <dl className="text-sm">
+          <dt className="sr-only">Company</dt>
+          <dd className="font-semibold text-[var(--color-teal-deep)]">{student.company}</dd>
+          <dt className="sr-only">Job role</dt>
+          <dd>{student.jobRole}</dd>
+          <dt className="sr-only">Package</dt>
+          <dd className="font-bold text-[var(--color-coral-dark)]">{student.package}</dd>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
+import { courses } from "~/content/courses";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="footer-heading">
+            {site.name}
+          </h2>
+          <p>{site.blurb}</p>
+          <p className="footer-branches">
+            {site.branches.map((b) => `${b.city} (since ${b.established})`).join(" · ")}
+          </p>
+        </section>
+        <section aria-labelledby="footer-courses">
+          <h2 id="footer-courses" className="footer-heading">
+            Courses
+          </h2>
+          <ul className="footer-list">
+            {courses.map((course) => (
+              <li key={course.id}>
+                <a href={`/courses/${course.id}`}>{course.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-visit">
+          <h2 id="footer-visit" className="footer-heading">
+            Visit us
+          </h2>
+          <address>
+            {fullAddress()}
+            <br />
+            <a href={telHref()}>{site.phone}</a>
+            <br />
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+            <br />
+            <a href={whatsappHref()} target="_blank" rel="noopener noreferrer">
+              WhatsApp us
+            </a>
+          </address>
+        </section>
+        <section aria-labelledby="footer-map" className="footer-map">
+          <h2 id="footer-map" className="footer-heading">
+            Find us
+          </h2>
+          {/* The map frame loads only when asked for: nothing third-party is fetched with the page. */}
+          <details className="map-details">
+            <summary>Show the map here</summary>
+            <iframe
+              title={`Map showing ${site.name}, ${site.address.locality}`}
+              src={site.map.embedUrl}
+              width="400"
+              height="240"
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+            />
+          </details>
+          <p>
+            <a href={site.map.linkUrl} target="_blank" rel="noopener noreferrer">
+              Open in Google Maps
+            </a>
+          </p>
+        </section>
+      </div>
+      <div className="site-footer-bottom">
+        <p>
+          © {year} {site.name}. {site.tagline}
+        </p>
+        <p>
+          <a href="/contact">Contact</a> · <a href="/online/register">Register</a> · <a href="/sitemap.xml">Sitemap</a>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+import type { TextSection } from "~/content/types";
+
+/** Headed sections of prose, each with an optional picture and points. */
+export function TextSections({ sections, level = 2 }: { sections: readonly TextSection[]; level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <>
+      {sections.map((section, index) => (
+        <section
+          key={section.heading}
+          className={`mt-10 grid items-start gap-6 ${section.image ? "md:grid-cols-2" : ""}`}
+        >
+          <div className={section.image && index % 2 === 1 ? "md:order-2" : undefined}>
+            <Heading className="section-title mt-0">{section.heading}</Heading>
+            <div className="prose-block">
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+            {section.points ? (
+              <ul className="list-disc space-y-1 pl-6">
+                {section.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          {section.image ? (
+            <img
+              src={section.image.src}
+              width={section.image.width}
+              height={section.image.height}
+              alt={section.image.alt}
+              loading={index === 0 ? undefined : "lazy"}
+              decoding="async"
+              className="w-full rounded-xl"
+            />
+          ) : null}
+        </section>
+      ))}
+    </>
+  );
+}

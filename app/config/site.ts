@@ -1,0 +1,63 @@
+/**
+ * The institute's facts, in one place. Everything the public pages say about
+ * the institute itself (name, contact, links, branches) comes from here.
+ */
+export const site = {
+  name: "Sampige Tech Academy",
+  shortName: "Sampige Tech",
+  tagline: "Connecting The Dots......",
+  blurb:
+    "Sampige Tech Academy trains engineers in embedded systems, IoT, Python full-stack development, artificial intelligence and MATLAB through small classes, real hardware and mentors who have built products for a living.",
+  address: {
+    street: "2nd Floor, 14 Residency Road, Ashok Nagar",
+    locality: "Bengaluru",
+    region: "Karnataka",
+    postalCode: "560025",
+    country: "IN",
+  },
+  phone: "+91 98765 43210",
+  email: "admissions@sampige-academy.example",
+  whatsapp: {
+    /** International format without "+" or spaces, as wa.me expects. */
+    number: "919876543210",
+    message: "Hello! I would like to know more about your courses, fees and the next batch dates.",
+  },
+  links: {
+    video: "https://www.youtube.com/@sampige-academy-example",
+    facebook: "https://www.facebook.com/sampige.academy.example",
+    twitter: "https://x.com/sampige_example",
+    linkedin: "https://www.linkedin.com/company/sampige-academy-example",
+    instagram: "https://www.instagram.com/sampige.academy.example",
+  },
+  map: {
+    embedUrl:
+      "https://www.google.com/maps?q=Residency+Road,+Ashok+Nagar,+Bengaluru+560025&output=embed",
+    linkUrl: "https://www.google.com/maps/search/?api=1&query=Residency+Road+Ashok+Nagar+Bengaluru+560025",
+  },
+  branches: [
+    { city: "Chennai", established: 2014 },
+    { city: "Bangalore", established: 2021 },
+  ],
+  foundersExperienceYears: 10,
+  /** Contact for privacy requests and grievances. */
+  grievanceContact: "privacy@sampige-academy.example",
+  analytics: {
+    /** An external measurement ID (e.g. "G-XXXX"); off when empty. */
+    externalMeasurementId: "",
+  },
+} as const;
+
+export type Site = typeof site;
+
+export function whatsappHref(message: string = site.whatsapp.message): string {
+  return `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(message)}`;
+}
+
+export function telHref(): string {
+  return `tel:${site.phone.replace(/\s+/g, "")}`;
+}
+
+export function fullAddress(): string {
+  const a = site.address;
+  return `${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`;
+}

@@ -1,0 +1,342 @@
+import { describe, expect, it } from "vitest";
+import {
+  enquiryFieldNames,
+  enquirySchema,
+  fieldNames,
+  messages,
+  registrationFieldNames,
+  registrationSchema,
+  validateField,
+  validateSubmission,
+} from "./submission-schema";
+
+const enquiry = {
+  name: "Priya Raman",
+  email: "priya@example.com",
+  mobile: "9876543210",
+  stream: "B.E",
+  major: "ECE",
+  state: "tamilnadu",
+  district: "Chennai",
+};
+const registration = { ...enquiry, course: "embedded" };
+
+function errorsFor(kind: "enquiry" | "registration", input: Record<string, unknown>) {
+  const result = validateSubmission(kind, input);
+  if (result.ok) throw new Error(`expected ${JSON.stringify(input)} to fail`);
+  return result;
+}
+
+describe("messages", () => {
+  it("holds the exact wording of the brief", () => {
+    expect(messages).toEqual({
+      nameRequired: "Please enter your name",
+      nameTooLong: "Name must be at most 100 characters",
+      nameInvalid: "Name contains characters that are not allowed",
+      emailRequired: "Please enter your email",
+      emailInvalid: "Invalid email format",
+      mobileRequired: "Please enter your mobile number",
+      mobileInvalid: "Invalid mobile number format",
+      streamRequired: "Please select a stream",
+      majorRequired: "Please select a major",
+      stateRequired: "Please select a state",
+      districtRequired: "Please select a district",
+      courseRequired: "Please select a course",
+      fillAllFields: "Please fill in all fields.",
+      fixErrors: "Please fix the validation errors before submitting.",
+      success: "Form submitted successfully!",
+    });
+  });
+
+  it("lists the fields in form order", () => {
+    expect(enquiryFieldNames).toEqual(["name", "email", "mobile", "stream", "major", "state", "district"]);
+    expect(registrationFieldNames).toEqual([...enquiryFieldNames, "course"]);
+    expect(fieldNames).toEqual(registrationFieldNames);
+  });
+});
+
+describe("validateSubmission", () => {
+  it("accepts a complete enquiry and normalizes it", () => {
+    const result = validateSubmission("enquiry", {
+      ...enquiry,
+      name: "  Priya Raman  ",
+      email: "  Priya.Raman@Example.COM ",
+      mobile: " 98765-43210 ",
+      website: "ignored extra field",
+    });
+    expect(result).toEqual({
+      ok: true,
+      data: { ...enquiry, email: "priya.raman@example.com", mobile: "9876543210" },
+    });
+  });
+
+  it("accepts a registration and stores the course lower-cased", () => {
+    expect(validateSubmission("registration", { ...registration, course: "IoT" })).toEqual({
+      ok: true,
+      data: { ...registration, course: "iot" },
+    });
+    expect(validateSubmission("registration", { ...registration, course: "python fullstack" })).toMatchObject({
+      ok: true,
+      data: { course: "python fullstack" },
+    });
+  });
+
+  it("gives every empty field its message and asks to fill in all fields", () => {
+    const result = errorsFor("registration", {});
+    expect(result.formError).toBe(messages.fillAllFields);
+    expect(result.fieldErrors).toEqual({
+      name: "Please enter your name",
+      email: "Please enter your email",
+      mobile: "Please enter your mobile number",
+      stream: "Please select a stream",
+      major: "Please select a major",
+      state: "Please select a state",
+      district: "Please select a district",
+      course: "Please select a course",
+    });
+    // Blank strings, as a plain HTML form posts them, are empty too.
+    const blank = Object.fromEntries(registrationFieldNames.map((name) => [name, "  "]));
+    expect(errorsFor("registration", blank)).toEqual(result);
+  });
+
+  it("does not ask an enquiry for a course", () => {
+    expect(errorsFor("enquiry", {}).fieldErrors).not.toHaveProperty("course");
+    expect(validateSubmission("enquiry", enquiry).ok).toBe(true);
+  });
+
+  it("asks to fill in all fields when one is empty, even if another is also malformed", () => {
+    const result = errorsFor("enquiry", { ...enquiry, stream: "", email: "not-an-email" });
+    expect(result.formError).toBe(messages.fillAllFields);
+    expect(result.fieldErrors).toEqual({ email: messages.emailInvalid, stream: messages.streamRequired });
+  });
+
+  it("asks to fix the errors when only a bad email is outstanding", () => {
+    expect(errorsFor("enquiry", { ...enquiry, email: "priya@" })).toEqual({
+      ok: false,
+      fieldErrors: { email: "Invalid email format" },
+      formError: "Please fix the validation errors before submitting.",
+    });
+  });
+
+  it("returns field errors in form order", () => {
+    const result = errorsFor("registration", { ...registration, course: "java", district: "Mysuru", name: "" });
+    expect(Object.keys(result.fieldErrors)).toEqual(["name", "district", "course"]);
+  });
+});
+
+describe("mobile", () => {
+  it.each(["9876543210", "0123456789", " 9876543210 ", "98765 43210", "987-654-3210"])("accepts %j", (mobile) => {
+    expect(validateSubmission("enquiry", { ...enquiry, mobile })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    "987654321",
+    "98765432101",
+    "98765abcde",
+    "+919876543210",
+    "+91 98765 43210",
+    "919876543210",
+    "(987) 6543210",
+    "９８７６５４３２１０",
+    "9876543210.",
+  ])("rejects %j", (mobile) => {
+    expect(errorsFor("enquiry", { ...enquiry, mobile }).fieldErrors).toEqual({ mobile: messages.mobileInvalid });
+  });
+
+  it("stores the digits only", () => {
+    expect(enquirySchema.parse({ ...enquiry, mobile: "98765 43210" }).mobile).toBe("9876543210");
+  });
+});
+
+describe("email", () => {
+  it.each(["priya@example.com", "priya.raman+course@mail.example.co.in", "p_r-1@college.edu", "  PRIYA@EXAMPLE.COM  "])(
+    "accepts %j",
+    (email) => {
+      expect(validateSubmission("enquiry", { ...enquiry, email })).toMatchObject({ ok: true });
+    },
+  );
+
+  it.each([
+    "priya raman@example.com",
+    "priya@exam ple.com",
+    "priya.example.com",
+    "priya@",
+    "@example.com",
+    "priya@@example.com",
+    "priya@example",
+    "priya..raman@example.com",
+    `${"a".repeat(245)}@example.com`,
+  ])("rejects %j", (email) => {
+    expect(errorsFor("enquiry", { ...enquiry, email }).fieldErrors).toEqual({ email: messages.emailInvalid });
+  });
+
+  it("stores it trimmed and lower-cased", () => {
+    expect(enquirySchema.parse({ ...enquiry, email: " Priya@Example.COM " }).email).toBe("priya@example.com");
+  });
+});
+
+describe("name", () => {
+  it.each([
+    "பிரியா ராமன்",
+    "ಪ್ರಿಯಾ",
+    "പ്രിയ",
+    "അവന\u0d4d\u200d", // Malayalam chillu written with a zero-width joiner
+    "ക\u0d4d\u200cക", // zero-width non-joiner
+    "प्रिया शर्मा",
+    "José D'Souza",
+    "A. R. Rahman",
+    "O'Neil-Kumar",
+    "Robert'); DROP TABLE x;--",
+    "<script>alert(1)</script>",
+    "x",
+  ])("accepts %j as text", (name) => {
+    expect(validateSubmission("enquiry", { ...enquiry, name })).toEqual({ ok: true, data: { ...enquiry, name } });
+  });
+
+  it("trims it", () => {
+    expect(enquirySchema.parse({ ...enquiry, name: "\t Priya \n" }).name).toBe("Priya");
+  });
+
+  it("allows 100 characters, counting letters outside the BMP once", () => {
+    expect(validateSubmission("enquiry", { ...enquiry, name: "a".repeat(100) }).ok).toBe(true);
+    expect(validateSubmission("enquiry", { ...enquiry, name: "𝒜".repeat(100) }).ok).toBe(true);
+    expect(errorsFor("enquiry", { ...enquiry, name: "a".repeat(101) }).fieldErrors).toEqual({
+      name: messages.nameTooLong,
+    });
+  });
+
+  it("rejects a 10,000-character name", () => {
+    expect(errorsFor("enquiry", { ...enquiry, name: "a".repeat(10_000) })).toEqual({
+      ok: false,
+      fieldErrors: { name: "Name must be at most 100 characters" },
+      formError: messages.fixErrors,
+    });
+  });
+
+  it.each([
+    "Priya\u0000",
+    "Pri\nya",
+    "Pri\rya",
+    "Pri\tya",
+    "Priya\u001b[31m",
+    "Pri\u007fya",
+    "Pri\u0085ya",
+    "Pri\u2028ya",
+    "Pri\ud800ya",
+  ])("rejects control characters in %j", (name) => {
+    expect(errorsFor("enquiry", { ...enquiry, name }).fieldErrors).toEqual({
+      name: "Name contains characters that are not allowed",
+    });
+  });
+});
+
+describe("options", () => {
+  it("rejects an unknown stream, major, state or course as unselected", () => {
+    const result = errorsFor("registration", {
+      ...registration,
+      stream: "PHD",
+      major: "ece",
+      state: "goa",
+      course: "java",
+    });
+    expect(result.formError).toBe(messages.fixErrors);
+    expect(result.fieldErrors).toEqual({
+      stream: "Please select a stream",
+      major: "Please select a major",
+      state: "Please select a state",
+      district: "Please select a district",
+      course: "Please select a course",
+    });
+  });
+
+  it("rejects values of the wrong type", () => {
+    const result = errorsFor("enquiry", { ...enquiry, stream: ["B.E", "MBA"], mobile: 9876543210, name: {} });
+    expect(result.formError).toBe(messages.fixErrors);
+    expect(result.fieldErrors).toEqual({
+      name: messages.nameInvalid,
+      mobile: messages.mobileInvalid,
+      stream: messages.streamRequired,
+    });
+  });
+
+  it("treats null as an empty field", () => {
+    expect(errorsFor("enquiry", { ...enquiry, major: null })).toEqual({
+      ok: false,
+      fieldErrors: { major: messages.majorRequired },
+      formError: messages.fillAllFields,
+    });
+  });
+});
+
+describe("district", () => {
+  it("must belong to the chosen state", () => {
+    expect(errorsFor("enquiry", { ...enquiry, state: "karnataka", district: "Chennai" })).toEqual({
+      ok: false,
+      fieldErrors: { district: "Please select a district" },
+      formError: messages.fixErrors,
+    });
+    expect(validateSubmission("enquiry", { ...enquiry, state: "karnataka", district: "Bengaluru South" }).ok).toBe(
+      true,
+    );
+    expect(validateSubmission("enquiry", { ...enquiry, state: "kerala", district: "Thrissur" }).ok).toBe(true);
+    expect(validateSubmission("enquiry", { ...enquiry, state: "other", district: "Other" }).ok).toBe(true);
+    expect(errorsFor("enquiry", { ...enquiry, state: "other", district: "Chennai" }).fieldErrors).toEqual({
+      district: messages.districtRequired,
+    });
+  });
+
+  it("is checked even when other fields fail", () => {
+    const result = errorsFor("enquiry", { ...enquiry, name: "a".repeat(200), mobile: 42, district: "Mysuru" });
+    expect(result.fieldErrors.district).toBe(messages.districtRequired);
+  });
+
+  it("is rejected with no state chosen", () => {
+    expect(errorsFor("enquiry", { ...enquiry, state: "" })).toEqual({
+      ok: false,
+      fieldErrors: { state: messages.stateRequired, district: messages.districtRequired },
+      formError: messages.fillAllFields,
+    });
+  });
+
+  it("is matched exactly", () => {
+    expect(errorsFor("enquiry", { ...enquiry, district: "chennai" }).fieldErrors).toEqual({
+      district: messages.districtRequired,
+    });
+    expect(errorsFor("enquiry", { ...enquiry, district: "toString" }).fieldErrors).toEqual({
+      district: messages.districtRequired,
+    });
+  });
+});
+
+describe("validateField", () => {
+  it("reports only the named field", () => {
+    const values = { name: "Priya", email: "bad" };
+    expect(validateField("enquiry", "name", values)).toBeUndefined();
+    expect(validateField("enquiry", "email", values)).toBe(messages.emailInvalid);
+    expect(validateField("enquiry", "mobile", values)).toBe(messages.mobileRequired);
+  });
+
+  it("checks the district against the state in the values", () => {
+    expect(validateField("enquiry", "district", { state: "kerala", district: "Kollam" })).toBeUndefined();
+    expect(validateField("enquiry", "district", { state: "tamilnadu", district: "Kollam" })).toBe(
+      messages.districtRequired,
+    );
+  });
+
+  it("checks the course on registrations only", () => {
+    expect(validateField("registration", "course", { course: "" })).toBe(messages.courseRequired);
+    expect(validateField("registration", "course", { course: "MATLAB" })).toBeUndefined();
+    expect(validateField("enquiry", "course", {})).toBeUndefined();
+  });
+});
+
+describe("schemas", () => {
+  it("drop fields they do not know", () => {
+    expect(registrationSchema.parse({ ...registration, website: "spam", id: 7 })).toEqual(registration);
+  });
+
+  it("need a course for registrations", () => {
+    expect(registrationSchema.safeParse(enquiry).success).toBe(false);
+    expect(enquirySchema.safeParse(enquiry).success).toBe(true);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Validation of the enquiry and registration forms. The browser runs it as the student types;
+ * the server runs it again and is the authority, so this module must stay free of server code.
+ */
+import { z } from "zod";
+import { courseValues, districtsFor, majorValues, stateValues, streamValues } from "./options";
+
+export const messages = {
+  nameRequired: "Please enter your name",
+  nameTooLong: "Name must be at most 100 characters",
+  nameInvalid: "Name contains characters that are not allowed",
+  emailRequired: "Please enter your email",
+  emailInvalid: "Invalid email format",
+  mobileRequired: "Please enter your mobile number",
+  mobileInvalid: "Invalid mobile number format",
+  streamRequired: "Please select a stream",
+  majorRequired: "Please select a major",
+  stateRequired: "Please select a state",
+  districtRequired: "Please select a district",
+  courseRequired: "Please select a course",
+  fillAllFields: "Please fill in all fields.",
+  fixErrors: "Please fix the validation errors before submitting.",
+  success: "Form submitted successfully!",
+} as const;
+
+export type SubmissionKind = "enquiry" | "registration";
+
+/** In form order, so the first field with an error is the first one on the page. */
+export const enquiryFieldNames = ["name", "email", "mobile", "stream", "major", "state", "district"] as const;
+export const registrationFieldNames = [...enquiryFieldNames, "course"] as const;
+export const fieldNames = registrationFieldNames;
+export type FieldName = (typeof fieldNames)[number];
+
+export const fieldNamesOf: Readonly<Record<SubmissionKind, readonly FieldName[]>> = {
+  enquiry: enquiryFieldNames,
+  registration: registrationFieldNames,
+};
+
+export const nameMaxLength = 100;
+export const emailMaxLength = 254;
+
+// Control characters and lone surrogates break storage and exports. Format characters (Cf) stay
+// allowed: Malayalam, Tamil and Devanagari names need the zero-width joiner and non-joiner.
+const disallowedInName = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+// Counted in code points, as Postgres counts characters; a string of more than twice the limit in
+// UTF-16 units is over it anyway, so huge input is never spread into an array.
+function withinNameLength(value: string): boolean {
+  return value.length <= nameMaxLength || (value.length <= 2 * nameMaxLength && [...value].length <= nameMaxLength);
+}
+
+/** A text field: a missing value reads as empty, any other non-string as invalid. */
+function text(required: string, invalid: string) {
+  return z.string({ error: (issue) => (issue.input == null ? required : invalid) }).trim();
+}
+
+const name = text(messages.nameRequired, messages.nameInvalid)
+  .min(1, messages.nameRequired)
+  .refine(withinNameLength, messages.nameTooLong)
+  .refine((value) => !disallowedInName.test(value), messages.nameInvalid);
+
+const email = text(messages.emailRequired, messages.emailInvalid)
+  .min(1, messages.emailRequired)
+  .max(emailMaxLength, messages.emailInvalid)
+  .regex(z.regexes.email, messages.emailInvalid)
+  .toLowerCase();
+
+// Spaces and hyphens are how people group digits; anything else (such as +91) is rejected.
+const mobile = text(messages.mobileRequired, messages.mobileInvalid)
+  .min(1, messages.mobileRequired)
+  .overwrite((value) => value.replace(/[\s-]/g, ""))
+  .regex(/^\d{10}$/, messages.mobileInvalid);
+
+const district = text(messages.districtRequired, messages.districtRequired).min(1, messages.districtRequired);
+
+const course = text(messages.courseRequired, messages.courseRequired)
+  .toLowerCase()
+  .pipe(z.enum(courseValues, messages.courseRequired));
+
+const enquiryShape = {
+  name,
+  email,
+  mobile,
+  stream: z.enum(streamValues, messages.streamRequired),
+  major: z.enum(majorValues, messages.majorRequired),
+  state: z.enum(stateValues, messages.stateRequired),
+  district,
+};
+
+/** The district must be one of the chosen state's; checked even when other fields failed. */
+function districtOfState(value: unknown, ctx: z.core.$RefinementCtx) {
+  if (ctx.issues.some((issue) => issue.path?.[0] === "district")) return;
+  const { state, district } = (value ?? {}) as Record<string, unknown>;
+  if (typeof district === "string" && !districtsFor(state).includes(district)) {
+    ctx.addIssue({ code: "custom", path: ["district"], message: messages.districtRequired });
+  }
+}
+
+export const enquirySchema = z.object(enquiryShape).superRefine(districtOfState, { when: () => true });
+export const registrationSchema = z
+  .object({ ...enquiryShape, course })
+  .superRefine(districtOfState, { when: () => true });
+
+export type EnquiryData = z.output<typeof enquirySchema>;
+export type RegistrationData = z.output<typeof registrationSchema>;
+
+export type FieldErrors = Partial<Record<FieldName, string>>;
+export type SubmissionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; fieldErrors: FieldErrors; formError: typeof messages.fillAllFields | typeof messages.fixErrors };
+
+function isEmpty(value: unknown): boolean {
+  return value == null || (typeof value === "string" && value.trim() === "");
+}
+
+/** Validates a whole form: normalized data, or one message per failing field and one for the form. */
+export function validateSubmission(kind: "enquiry", input: Record<string, unknown>): SubmissionResult<EnquiryData>;
+export function validateSubmission(
+  kind: "registration",
+  input: Record<string, unknown>,
+): SubmissionResult<RegistrationData>;
+export function validateSubmission(
+  kind: SubmissionKind,
+  input: Record<string, unknown>,
+): SubmissionResult<EnquiryData | RegistrationData>;
+export function validateSubmission(
+  kind: SubmissionKind,
+  input: Record<string, unknown>,
+): SubmissionResult<EnquiryData | RegistrationData> {
+  const schema = kind === "registration" ? registrationSchema : enquirySchema;
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+
+  // A field can fail several checks (an empty email is also malformed); its first issue is the one to show.
+  const names = fieldNamesOf[kind];
+  const fieldErrors: FieldErrors = {};
+  for (const fieldName of names) {
+    const issue = result.error.issues.find((candidate) => candidate.path[0] === fieldName);
+    if (issue) fieldErrors[fieldName] = issue.message;
+  }
+  const anyEmpty = names.some((fieldName) => isEmpty(input[fieldName]));
+  return { ok: false, fieldErrors, formError: anyEmpty ? messages.fillAllFields : messages.fixErrors };
+}
+
+/** The message for one field as the student leaves it (the district needs the state from values). */
+export function validateField(
+  kind: SubmissionKind,
+  name: FieldName,
+  values: Record<string, unknown>,
+): string | undefined {
+  const result = validateSubmission(kind, values);
+  return result.ok ? undefined : result.fieldErrors[name];
+}

@@ -1,0 +1,106 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { FloatingLinks } from "~/components/floating-links";
+import { useNonce } from "~/components/nonce";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { NotFoundContent } from "~/components/not-found-content";
+import { site } from "~/config/site";
+import { publicOrigin } from "~/server/env.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: publicOrigin(request) };
+}
+
+/** A route opts in to client JavaScript with `handle = { hydrate: true }`; every other page ships none. */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+function useHydrate(): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrate = useHydrate();
+  const nonce = useNonce();
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f4c5c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <FloatingLinks />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? `Page not found | ${site.name}` : `Something went wrong | ${site.name}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundContent />;
+  }
+  // Never show internals: the cause is logged on the server.
+  return (
+    <div className="page-narrow">
+      <h1 className="page-title">Something went wrong</h1>
+      <p className="lead">
+        Sorry, we could not show this page just now. Please try again in a minute, or reach us on WhatsApp or by
+        phone; the links are at the foot of the page.
+      </p>
+      <p>
+        <a className="btn-primary" href="/">
+          Back to the home page
+        </a>
+      </p>
+    </div>
+  );
+}

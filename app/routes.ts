@@ -1,0 +1,21 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** The whole URL map. Public URLs are lower-case without a trailing slash (see server/canonical.ts). */
+export default [
+  index("routes/home.tsx"),
+  route("about/founder-chairman", "routes/about/founder-chairman.tsx"),
+  route("about/admissions", "routes/about/admissions.tsx"),
+  route("about/facilities", "routes/about/facilities.tsx"),
+  route("about/events", "routes/about/events.tsx"),
+  route("about/bytes-in-bits", "routes/about/bytes-in-bits.tsx"),
+  route("about/review", "routes/about/review.tsx"),
+  route("our-placements", "routes/our-placements.tsx"),
+  route("industry-partnership", "routes/industry-partnership.tsx"),
+  route("courses/:course", "routes/courses/course.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("online/register", "routes/online/register.tsx"),
+  route("login", "routes/login.tsx"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,60 @@
+import type { Route } from "./+types/events";
+import { site } from "~/config/site";
+import { galleries } from "~/content/about";
+import { originFrom, pageMeta } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Events | ${site.name}`,
+    description:
+      "Workshops, technical seminars and project exhibitions at our Bengaluru and Chennai centres: a look at how our students learn beyond the classroom.",
+    path: "/about/events",
+    origin: originFrom(matches),
+  });
+}
+
+export default function Events() {
+  return (
+    <div className="page">
+      <p className="eyebrow">About</p>
+      <h1 className="page-title">Events</h1>
+      <p className="lead">Learning does not stop at the syllabus. Here is a look at recent events.</p>
+      <nav aria-label="Galleries" className="my-4">
+        <ul className="flex flex-wrap gap-3">
+          {galleries.map((gallery) => (
+            <li key={gallery.id}>
+              <a className="btn-secondary" href={`#${gallery.id}`}>
+                {gallery.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {galleries.map((gallery, galleryIndex) => (
+        <section key={gallery.id} id={gallery.id} aria-labelledby={`${gallery.id}-title`} className="scroll-mt-24">
+          <h2 id={`${gallery.id}-title`} className="section-title">
+            {gallery.title}
+          </h2>
+          <p className="lead mb-4">{gallery.intro}</p>
+          <ul className="card-grid">
+            {gallery.items.map((item, index) => (
+              <li key={item.image.src}>
+                <figure className="card">
+                  <img
+                    src={item.image.src}
+                    width={item.image.width}
+                    height={item.image.height}
+                    alt={item.image.alt}
+                    loading={galleryIndex === 0 && index < 2 ? undefined : "lazy"}
+                    decoding="async"
+                  />
+                  <figcaption className="card-body text-sm">{item.caption}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

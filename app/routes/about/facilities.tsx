@@ -1,0 +1,29 @@
+import type { Route } from "./+types/facilities";
+import { TextSections } from "~/components/text-sections";
+import { site } from "~/config/site";
+import { facilities } from "~/content/about";
+import { originFrom, pageMeta } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Facilities | ${site.name}`,
+    description:
+      "Development boards, practice labs, licensed software and mentors on hand: the facilities our embedded, IoT, Python, AI and MATLAB students train with.",
+    path: "/about/facilities",
+    origin: originFrom(matches),
+  });
+}
+
+export default function Facilities() {
+  return (
+    <div className="page">
+      <p className="eyebrow">About</p>
+      <h1 className="page-title">Facilities</h1>
+      <p className="lead">
+        Every student works on real hardware and real tools from the first week. This is what is waiting for you in
+        our labs.
+      </p>
+      <TextSections sections={facilities} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Route } from "./+types/review";
+import { Stars } from "~/components/stars";
+import { site } from "~/config/site";
+import { reviews } from "~/content/reviews";
+import { originFrom, pageMeta } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Student reviews | ${site.name}`,
+    description:
+      "What our students say about training in embedded systems, IoT, Python fullstack, AI and MATLAB with us: mentors, hands-on labs and placement help.",
+    path: "/about/review",
+    origin: originFrom(matches),
+  });
+}
+
+export default function Reviews() {
+  return (
+    <div className="page">
+      <p className="eyebrow">Testimonial</p>
+      <h1 className="page-title">What our students say</h1>
+      <p className="lead">In their own words, from recent batches in Bengaluru and Chennai.</p>
+      <ul className="card-grid mt-6">
+        {reviews.map((review) => (
+          <li key={review.name}>
+            <figure className="card">
+              <div className="card-body">
+                <Stars rating={review.rating} />
+                <blockquote className="review-text">
+                  <p>{review.text}</p>
+                </blockquote>
+                <figcaption className="card-footer">
+                  <strong>{review.name}</strong>
+                  <br />
+                  <span className="text-sm text-slate-600">{review.course}</span>
+                </figcaption>
+              </div>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Route } from "./+types/contact";
+import type { RouteHandle } from "~/root";
+import { SubmissionForm } from "~/components/submission-form";
+import { SubmittedNotice } from "~/components/submitted-notice";
+import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { handleSubmission, newSubmissionToken } from "~/server/submissions.server";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const submitted = new URL(request.url).searchParams.has("submitted");
+  return { token: newSubmissionToken(), submitted };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSubmission("enquiry", request, context, () => "/contact?submitted=1");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Contact us | ${site.name}`,
+    description: `Send us an enquiry about courses, fees or batch dates, or call ${site.phone}. ${site.name}, ${site.address.street}, Bengaluru.`,
+    path: "/contact",
+    origin: originFrom(matches),
+  });
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="page">
+      <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <p className="eyebrow">Contact us</p>
+          <h1 className="page-title">Stay Connected</h1>
+          <p className="lead mb-6">
+            Tell us a little about yourself and a counsellor will call you back about courses, fees and batch dates.
+          </p>
+          {loaderData.submitted && !actionData ? <SubmittedNotice /> : null}
+          <SubmissionForm
+            key={loaderData.token}
+            kind="enquiry"
+            token={loaderData.token}
+            values={actionData?.values}
+            fieldErrors={actionData?.fieldErrors}
+            formError={actionData?.formError}
+            submitLabel="Submit"
+          />
+        </div>
+        <aside aria-labelledby="reach-us" className="space-y-3">
+          <h2 id="reach-us" className="section-title mt-0">
+            Other ways to reach us
+          </h2>
+          <p>
+            <a href={whatsappHref()} target="_blank" rel="noopener noreferrer">
+              Chat on WhatsApp
+            </a>
+          </p>
+          <p>
+            Call <a href={telHref()}>{site.phone}</a>
+          </p>
+          <p>
+            Write to <a href={`mailto:${site.email}`}>{site.email}</a>
+          </p>
+          <address className="not-italic">{fullAddress()}</address>
+          <p className="text-sm text-slate-700">Office hours: Monday to Saturday, 9:30 am to 6:30 pm.</p>
+        </aside>
+      </div>
+    </div>
+  );
+}

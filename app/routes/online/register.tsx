@@ -1,0 +1,75 @@
+import type { Route } from "./+types/register";
+import type { RouteHandle } from "~/root";
+import { SubmissionForm } from "~/components/submission-form";
+import { SubmittedNotice } from "~/components/submitted-notice";
+import { site } from "~/config/site";
+import { courses } from "~/content/courses";
+import { courseValueFromParam } from "~/lib/options";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { databaseContext } from "~/server/context.server";
+import { getStartDates } from "~/server/repositories/start-dates.server";
+import { courseLabel, handleSubmission, newSubmissionToken } from "~/server/submissions.server";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const submittedCourse = courseValueFromParam(params.get("submitted"));
+  let submitted: { course: string; startDate: string | null } | null = null;
+  if (params.has("submitted")) {
+    const course = courses.find((c) => c.registrationValue === submittedCourse);
+    const startDates = await getStartDates(context.get(databaseContext).db);
+    submitted = {
+      course: course?.title ?? courseLabel(submittedCourse ?? "") ?? "your course",
+      startDate: course ? startDates[course.coordinatorKey] : null,
+    };
+  }
+  return {
+    token: newSubmissionToken(),
+    course: courseValueFromParam(params.get("course")) ?? "",
+    submitted,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSubmission(
+    "registration",
+    request,
+    context,
+    (stored) => `/online/register?submitted=${encodeURIComponent(stored.course ?? "")}`,
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Register now | ${site.name}`,
+    description:
+      "Register for our next Embedded Systems, IoT, Python Fullstack, AI or MATLAB batch in Bengaluru. A counsellor confirms your seat within one working day.",
+    path: "/online/register",
+    origin: originFrom(matches),
+  });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { submitted } = loaderData;
+  return (
+    <div className="page-narrow">
+      <p className="eyebrow">Admissions</p>
+      <h1 className="page-title">Register now</h1>
+      <p className="lead mb-6">
+        Reserve your seat in the next batch. Small classes fill quickly; registering costs nothing and commits you to
+        nothing until you meet us.
+      </p>
+      {submitted && !actionData ? <SubmittedNotice course={submitted.course} startDate={submitted.startDate} /> : null}
+      <SubmissionForm
+        key={loaderData.token}
+        kind="registration"
+        token={loaderData.token}
+        values={actionData?.values ?? { course: loaderData.course }}
+        fieldErrors={actionData?.fieldErrors}
+        formError={actionData?.formError}
+        submitLabel="Register"
+      />
+    </div>
+  );
+}

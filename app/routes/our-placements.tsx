@@ -1,0 +1,54 @@
+import type { Route } from "./+types/our-placements";
+import { PlacedStudentCard } from "~/components/placed-student-card";
+import { site } from "~/config/site";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { databaseContext } from "~/server/context.server";
+import { listPlacedStudents } from "~/server/repositories/placed-students.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const students = await listPlacedStudents(context.get(databaseContext).db);
+  return {
+    students: students.map(({ name, company, package: pkg, jobRole, photo }) => ({
+      name,
+      company,
+      package: pkg,
+      jobRole,
+      photo,
+    })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Recent Placements | ${site.name}`,
+    description:
+      "Our recently placed students: the companies that hired them, their job roles and packages, after training in embedded systems, IoT, Python and AI.",
+    path: "/our-placements",
+    origin: originFrom(matches),
+  });
+}
+
+export default function OurPlacements({ loaderData }: Route.ComponentProps) {
+  const { students } = loaderData;
+  return (
+    <div className="page">
+      <p className="eyebrow">Placement</p>
+      <h1 className="page-title">Recent Placements</h1>
+      <p className="lead">
+        Congratulations to our students who started their careers this year. Every batch gets resume reviews, mock
+        interviews and introductions to our <a href="/industry-partnership">placement partners</a>.
+      </p>
+      {students.length === 0 ? (
+        <p className="mt-6">New placements are added here as our students join their companies.</p>
+      ) : (
+        <ul className="card-grid mt-6">
+          {students.map((student, index) => (
+            <li key={`${student.name}-${student.company}`}>
+              <PlacedStudentCard student={student} eager={index < 4} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

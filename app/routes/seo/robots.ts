@@ -1,0 +1,16 @@
+import type { Route } from "./+types/robots";
+import { publicOrigin } from "~/server/env.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /onlineuser",
+    "",
+    `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

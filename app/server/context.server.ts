@@ -1,0 +1,15 @@
+import { createContext } from "react-router";
+
+/**
+ * Values the HTTP server hands to every request (see server/app.ts getLoadContext).
+ * Tests build their own RouterContextProvider with these.
+ */
+export const nonceContext = createContext<string>("");
+
+import type { Database } from "./db.server";
+
+/** The open database (PGlite or PostgreSQL), chosen once by the server. */
+export const databaseContext = createContext<Database>();
+
+/** The client's address, from the socket or from the one proxy header the configuration trusts. */
+export const clientAddressContext = createContext<string>("unknown");

@@ -1,0 +1,23 @@
+import { EventEmitter } from "node:events";
+
+/** A new enquiry or registration, announced to open staff tables. */
+export interface SubmissionEvent {
+  kind: "enquiry" | "registration";
+  id: string;
+}
+
+/**
+ * In-process event bus. One process with the embedded database needs nothing
+ * more; several processes on PostgreSQL relay through LISTEN/NOTIFY.
+ */
+const bus = new EventEmitter();
+bus.setMaxListeners(0);
+
+export function publishSubmission(event: SubmissionEvent): void {
+  bus.emit("submission", event);
+}
+
+export function onSubmission(listener: (event: SubmissionEvent) => void): () => void {
+  bus.on("submission", listener);
+  return () => bus.off("submission", listener);
+}

@@ -1,0 +1,64 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { placedStudents } from "../../../db/schema";
+import type { AppDatabase } from "../db.server";
+
+export type PlacedStudent = typeof placedStudents.$inferSelect;
+
+export interface PlacedStudentInput {
+  name: string;
+  company: string;
+  /** As shown, e.g. "4.5 LPA". */
+  package: string;
+  jobRole: string;
+  /** Key of the stored image ("placed-students/<slug>"), or null for none. */
+  photo?: string | null;
+  /** Lower comes first; equal ones show the newest first. */
+  sortOrder?: number;
+}
+
+/** In the order the placements page shows them. */
+export async function listPlacedStudents(db: AppDatabase): Promise<PlacedStudent[]> {
+  return db
+    .select()
+    .from(placedStudents)
+    .orderBy(asc(placedStudents.sortOrder), desc(placedStudents.createdAt), desc(placedStudents.id));
+}
+
+export async function getPlacedStudent(db: AppDatabase, id: number): Promise<PlacedStudent | undefined> {
+  const [row] = await db.select().from(placedStudents).where(eq(placedStudents.id, id));
+  return row;
+}
+
+export async function addPlacedStudent(db: AppDatabase, input: PlacedStudentInput): Promise<PlacedStudent> {
+  const { name, company, package: pkg, jobRole, photo = null, sortOrder = 0 } = input;
+  const [row] = await db
+    .insert(placedStudents)
+    .values({ name, company, package: pkg, jobRole, photo, sortOrder })
+    .returning();
+  if (!row) throw new Error("The placed student was not stored.");
+  return row;
+}
+
+/** Changes the given fields; undefined when there is no such student. */
+export async function updatePlacedStudent(
+  db: AppDatabase,
+  id: number,
+  changes: Partial<PlacedStudentInput>,
+): Promise<PlacedStudent | undefined> {
+  const set: Partial<typeof placedStudents.$inferInsert> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.company !== undefined) set.company = changes.company;
+  if (changes.package !== undefined) set.package = changes.package;
+  if (changes.jobRole !== undefined) set.jobRole = changes.jobRole;
+  if (changes.photo !== undefined) set.photo = changes.photo;
+  if (changes.sortOrder !== undefined) set.sortOrder = changes.sortOrder;
+  if (Object.keys(set).length === 0) return getPlacedStudent(db, id);
+  const [row] = await db.update(placedStudents).set(set).where(eq(placedStudents.id, id)).returning();
+  return row;
+}
+
+/** Removes a student and returns the removed row (its photo files are the caller's to delete). */
+export async function removePlacedStudent(db: AppDatabase, id: number): Promise<PlacedStudent | undefined> {
+  const [row] = await db.delete(placedStudents).where(eq(placedStudents.id, id)).returning();
+  return row;
+}

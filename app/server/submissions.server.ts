@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { courseOptions } from "~/lib/options";
+import { type FieldName, fieldNamesOf, validateSubmission } from "~/lib/submission-schema";
+import { clientAddressContext, databaseContext } from "./context.server";
+import { createRateLimit, minutes, parseRateSetting } from "./rate-limit.server";
+import { createEnquiry } from "./repositories/enquiries.server";
+import { createRegistration } from "./repositories/registrations.server";
+import { publishSubmission } from "./events.server";
+
+export type SubmissionKind = "enquiry" | "registration";
+
+/** What the page needs to show the form again: the student's values and the messages. */
+export interface SubmissionProblem {
+  values: Partial<Record<FieldName, string>>;
+  fieldErrors: Partial<Record<FieldName, string>>;
+  formError: string;
+}
+
+/** A whole college can share one address, so the default is generous (see docs). */
+const submissionLimit = createRateLimit(
+  parseRateSetting(process.env.FORM_RATE_LIMIT, { limit: 60, windowMs: minutes(10) }),
+);
+
+export const honeypotField = "website";
+export const tokenField = "token";
+const fieldsOf = fieldNamesOf;
+/** Echoed values are capped so a hostile post cannot make the answer huge. */
+const maxEchoLength = 2_000;
+
+export function newSubmissionToken(): string {
+  return randomUUID();
+}
+
+export const notSentMessage: Record<SubmissionKind, string> = {
+  enquiry:
+    "Sorry, your enquiry was not sent because of a problem on our side. Everything you typed is still here: please try again in a minute, or message us on WhatsApp.",
+  registration:
+    "Sorry, your registration was not sent because of a problem on our side. Everything you typed is still here: please try again in a minute, or message us on WhatsApp.",
+};
+
+/**
+ * The action behind both public forms: read, screen, validate, store exactly
+ * once, then redirect to the confirmation. Every failure answers 4xx/503 with
+ * the student's values, never a 500.
+ */
+export async function handleSubmission(
+  kind: SubmissionKind,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  successUrl: (stored: Record<string, string>) => string,
+) {
+  const form = await readForm(request);
+  if (!form) {
+    return data<SubmissionProblem>(
+      { values: {}, fieldErrors: {}, formError: "Please send the form from the page: this request could not be read." },
+      { status: 415 },
+    );
+  }
+  const values: Partial<Record<FieldName, string>> = {};
+  for (const name of fieldsOf[kind]) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value.slice(0, maxEchoLength) : "";
+  }
+
+  // Bots fill every field; people never see this one. Pretend it worked and keep nothing.
+  const honeypot = form.get(honeypotField);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    return redirect(successUrl(values as Record<string, string>));
+  }
+
+  const address = context.get(clientAddressContext);
+  if (!submissionLimit.consume(address)) {
+    const wait = Math.max(1, Math.ceil(submissionLimit.retryAfter(address) / 60));
+    return data<SubmissionProblem>(
+      {
+        values,
+        fieldErrors: {},
+        formError: `Too many forms have been sent from your network just now. Please try again in ${wait} minute${wait === 1 ? "" : "s"}, or message us on WhatsApp.`,
+      },
+      { status: 429, headers: { "Retry-After": String(wait * 60) } },
+    );
+  }
+
+  const input: Record<string, unknown> = {};
+  for (const name of fieldsOf[kind]) input[name] = form.get(name) ?? "";
+  const result = validateSubmission(kind, input);
+  if (!result.ok) {
+    return data<SubmissionProblem>(
+      { values, fieldErrors: result.fieldErrors, formError: result.formError },
+      { status: 400 },
+    );
+  }
+
+  const token = form.get(tokenField);
+  const submissionToken = typeof token === "string" && /^[0-9a-f-]{36}$/i.test(token) ? token : newSubmissionToken();
+  try {
+    const { db } = context.get(databaseContext);
+    const stored =
+      kind === "enquiry"
+        ? await createEnquiry(db, result.data, { submissionToken })
+        : await createRegistration(db, result.data as typeof result.data & { course: string }, { submissionToken });
+    if (!stored.duplicate) publishSubmission({ kind, id: String(stored.id) });
+  } catch (error) {
+    console.error(`Storing a ${kind} failed:`, error);
+    return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
+  }
+  return redirect(successUrl(result.data as Record<string, string>));
+}
+
+async function readForm(request: Request): Promise<FormData | undefined> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    return undefined;
+  }
+  try {
+    return await request.formData();
+  } catch {
+    return undefined;
+  }
+}
+
+export function courseLabel(value: string): string | undefined {
+  return courseOptions.find((option) => option.value === value)?.label;
+}

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
+
+/** Text written in chunks, respecting backpressure: a large export never piles up in memory. */
+export interface TextOutput {
+  write(text: string): Promise<void>;
+  /** Finishes the output; a file appears under its name only now, complete. */
+  end(): Promise<void>;
+  /** Leaves no half-written file behind. */
+  abort(): void;
+}
+
+const chunkSize = 64 * 1024;
+
+export function openOutput(file: string | undefined): TextOutput {
+  if (!file) return buffered(process.stdout, { end: async () => {}, abort() {} });
+  const partial = `${file}.partial`;
+  const stream = fs.createWriteStream(partial);
+  return buffered(stream, {
+    async end() {
+      stream.end();
+      await finished(stream);
+      fs.renameSync(partial, file);
+    },
+    abort() {
+      stream.destroy();
+      fs.rmSync(partial, { force: true });
+    },
+  });
+}
+
+function buffered(stream: Writable, finish: { end(): Promise<void>; abort(): void }): TextOutput {
+  let pending = "";
+  const flush = async () => {
+    if (pending === "") return;
+    const text = pending;
+    pending = "";
+    if (!stream.write(text)) await new Promise<void>((resolve) => stream.once("drain", resolve));
+  };
+  return {
+    async write(text) {
+      pending += text;
+      if (pending.length >= chunkSize) await flush();
+    },
+    async end() {
+      await flush();
+      await finish.end();
+    },
+    abort: finish.abort,
+  };
+}

@@ -1,0 +1,209 @@
+// The one database schema, for the embedded PGlite and for a PostgreSQL server alike.
+// Change it, then run `npx drizzle-kit generate` to add a migration to db/migrations.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Values stored in registrations.course (the form's options, lower-cased). */
+export const registrationCourses = ["embedded", "python fullstack", "iot", "ai", "matlab"] as const;
+export type RegistrationCourse = (typeof registrationCourses)[number];
+
+/** Keys of course start dates and of coordinator roles (fullstack is "python"). */
+export const startDateKeys = ["embedded", "python", "iot", "matlab", "ai"] as const;
+export type StartDateKey = (typeof startDateKeys)[number];
+
+/** Where a counsellor is with an enquiry or registration. */
+export const submissionStatuses = ["new", "contacted", "enrolled", "not_interested"] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+/** Columns shared by contact enquiries and course registrations. */
+const submissionColumns = () => ({
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  mobile: text("mobile").notNull(),
+  stream: text("stream").notNull(),
+  major: text("major").notNull(),
+  state: text("state").notNull(),
+  district: text("district").notNull(),
+  createdAt: createdAt(),
+  /** One per rendered form: a resubmitted POST or a double click stores one row. */
+  submissionToken: text("submission_token").notNull().unique(),
+  status: text("status").$type<SubmissionStatus>().notNull().default("new"),
+  notes: text("notes").notNull().default(""),
+  statusUpdatedAt: timestamp("status_updated_at", { withTimezone: true }),
+  /** The staff user who last changed status or notes (kept as text: users can be removed). */
+  statusUpdatedBy: text("status_updated_by"),
+});
+
+export const enquiries = pgTable("enquiries", submissionColumns(), (table) => [
+  index("enquiries_created_at_idx").on(table.createdAt),
+  index("enquiries_email_idx").on(table.email),
+  index("enquiries_mobile_idx").on(table.mobile),
+  check("enquiries_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
+]);
+
+export const registrations = pgTable(
+  "registrations",
+  { ...submissionColumns(), course: text("course").$type<RegistrationCourse>().notNull() },
+  (table) => [
+    index("registrations_created_at_idx").on(table.createdAt),
+    index("registrations_course_created_at_idx").on(table.course, table.createdAt),
+    index("registrations_email_idx").on(table.email),
+    index("registrations_mobile_idx").on(table.mobile),
+    check("registrations_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
+    check("registrations_course_check", sql`${table.course} in (${inList(registrationCourses)})`),
+  ],
+);
+
+/** A course without a row here shows "Starting soon". */
+export const courseStartDates = pgTable(
+  "course_start_dates",
+  {
+    key: text("key").$type<StartDateKey>().primaryKey(),
+    /** Free text, e.g. "15 January 2027" or "Every Monday". */
+    startDate: text("start_date").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [check("course_start_dates_key_check", sql`${table.key} in (${inList(startDateKeys)})`)],
+);
+
+export const placedStudents = pgTable(
+  "placed_students",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    company: text("company").notNull(),
+    /** As shown, e.g. "4.5 LPA". */
+    package: text("package").notNull(),
+    jobRole: text("job_role").notNull(),
+    /** Key of the stored image, e.g. "placed-students/asha-k": files are <key>-<width>.<avif|webp>. */
+    photo: text("photo"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index("placed_students_order_idx").on(table.sortOrder, table.createdAt)],
+);
+
+/** Who changed what in the staff area. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    subject: text("subject").notNull().default(""),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+  },
+  (table) => [index("audit_log_at_idx").on(table.at)],
+);
+
+// Better Auth 1.7 core tables (property names are the ones its Drizzle adapter expects),
+// with the admin plugin's optional columns so that plugin can be turned on without a migration.
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+  /** "admin" or a coordinator key (embedded, python, iot, matlab, ai). */
+  role: text("role"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (table) => [index("session_userId_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [index("account_userId_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** Better Auth's rate-limit store, used when its `rateLimit.storage` is "database". */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  },
+  (table) => [uniqueIndex("rate_limit_key_uidx").on(table.key)],
+);

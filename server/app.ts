@@ -1,0 +1,146 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { clientAddressContext, databaseContext, nonceContext } from "~/server/context.server";
+import { type Database, openDatabase } from "~/server/db.server";
+import { seedDemoContent } from "~/server/seed.server";
+import { canonicalLocation, isAssetPath } from "./canonical";
+import { createNonce, securityHeaders } from "./security";
+
+export interface AppOptions {
+  /** Folder of the client build (static files). */
+  clientDir: string;
+  database: Database;
+  /** Where uploaded and generated images live (served at /uploads). */
+  uploadsDir: string;
+  /** A request header set by a trusted reverse proxy that carries the client's address. */
+  trustedProxyHeader?: string;
+  /** Values the server hands to each request (database, events...). */
+  provideContext?: (context: RouterContextProvider, request: express.Request) => void;
+  /** Extra routes mounted before the pages (health check, live streams...). */
+  extend?: (app: express.Express) => void;
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { clientDir } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    const nonce = createNonce();
+    res.locals.nonce = nonce;
+    const https = req.secure || (process.env.PUBLIC_URL ?? "").startsWith("https:");
+    res.set(securityHeaders(nonce, { https }));
+    next();
+  });
+
+  // Hashed build assets never change; other public files may, so they are cached briefly.
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1d", index: false, redirect: false }));
+  // Stored images get new names when replaced, so they can be cached for long.
+  app.use("/uploads", express.static(options.uploadsDir, { maxAge: "30d", index: false, redirect: false, dotfiles: "deny" }));
+
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (isAssetPath(req.path)) return next();
+    const location = canonicalLocation(req.originalUrl);
+    if (location) return res.redirect(301, location);
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    const databaseUp = await options.database.ping().catch(() => false);
+    res
+      .status(databaseUp ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: databaseUp ? "ok" : "degraded", database: databaseUp ? "up" : "down" });
+  });
+
+  options.extend?.(app);
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(nonceContext, res.locals.nonce as string);
+        context.set(databaseContext, options.database);
+        context.set(clientAddressContext, clientAddress(req, options.trustedProxyHeader));
+        options.provideContext?.(context, req);
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the site: used by server/index.ts (npm start) and by the tests. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  clientDir: string;
+  dataDir: string;
+  databaseUrl?: string;
+  migrationsFolder: string;
+  trustedProxyHeader?: string;
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    migrationsFolder: config.migrationsFolder,
+    purpose: "server",
+  });
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  if (await seedDemoContent(database, { uploadsDir })) console.log("New database: demo content added.");
+  const app = createApp({
+    clientDir: config.clientDir,
+    database,
+    uploadsDir,
+    trustedProxyHeader: config.trustedProxyHeader,
+  });
+  const server = await new Promise<import("node:http").Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  server.keepAliveTimeout = 5_000;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+    },
+  };
+}
+
+/** The client's address for rate limits: the socket's, unless a trusted proxy names it. */
+export function clientAddress(req: express.Request, trustedProxyHeader?: string): string {
+  if (trustedProxyHeader) {
+    const value = req.get(trustedProxyHeader);
+    // The proxy appends the address it saw last; earlier entries can be forged by the client.
+    const last = value?.split(",").pop()?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}

@@ -1,0 +1,40 @@
+// The Node entry of the production server (`npm start`, `npm run serve`).
+// The HTTP server itself is bundled with the app (server/app.ts) so both share modules.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.env.NODE_ENV ??= "production";
+
+const buildEntry = path.join(root, "build/server/index.js");
+const { startServer } = (await import(buildEntry).catch((error: unknown) => {
+  console.error(`No production build found at ${buildEntry}. Run "npm run build" first.`);
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+})) as typeof import("./app.ts");
+
+const server = await startServer({
+  port: Number(process.env.PORT ?? 3000),
+  host: process.env.HOST ?? "0.0.0.0",
+  clientDir: path.join(root, "build/client"),
+  dataDir: path.resolve(process.env.DATA_DIR ?? "./data"),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  migrationsFolder: path.join(root, "db/migrations"),
+  trustedProxyHeader: process.env.TRUST_PROXY_HEADER || undefined,
+}).catch((error: unknown) => {
+  // Plain words for the operator (e.g. the data directory is locked by another process).
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+console.log(`Site running at ${server.url}`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    await server.close();
+    process.exit(0);
+  });
+}

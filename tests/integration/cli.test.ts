@@ -1,0 +1,114 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createEnquiry } from "~/server/repositories/enquiries.server";
+import { createRegistration } from "~/server/repositories/registrations.server";
+import { enquiries } from "../../db/schema";
+import { describeEachEngine, useTestDatabase } from "./databases";
+import { student } from "./fixtures";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+
+/** Runs the command-line tool as `npx tsx cli/index.ts ...` would (without npx's own start-up). */
+function cli(args: string[], env: Record<string, string | undefined>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [tsx, "cli/index.ts", ...args],
+      { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, "") });
+      },
+    );
+  });
+}
+
+const enquiryHeader = "ID,Submitted (IST),Name,Email,Mobile,Stream,Major,State,District,Status,Notes";
+
+describe("the command-line tool", () => {
+  it("lists its commands", async () => {
+    const run = await cli(["help"], {});
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("export enquiries");
+    expect(run.stdout).toContain("export registrations");
+  });
+
+  it("answers an unknown command with its usage and exit code 2", async () => {
+    const run = await cli(["launch", "rockets"], {});
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("Unknown command: launch rockets");
+    expect(run.stderr).toContain("Usage:");
+  });
+});
+
+describeEachEngine("exporting with the command-line tool", (engine) => {
+  const test = useTestDatabase(engine);
+  const env = () => ({ DATA_DIR: test.current.dataDir, DATABASE_URL: test.current.databaseUrl ?? "" });
+
+  beforeAll(async () => {
+    const { db } = test.current.database;
+    const first = await createEnquiry(db, student({ name: "Priya Raman" }), { submissionToken: "cli-1" });
+    await db
+      .update(enquiries)
+      .set({ createdAt: new Date("2027-01-12T04:35:09Z") })
+      .where(eq(enquiries.id, first.id));
+    await createEnquiry(db, student({ name: '=HYPERLINK("http://evil.example","Click")', mobile: "9123456780" }), {
+      submissionToken: "cli-2",
+    });
+    await createEnquiry(db, student({ name: 'தமிழ்செல்வி, "Selvi"', district: "Chennai" }), {
+      submissionToken: "cli-3",
+    });
+    await createRegistration(db, student({ name: "Arjun Nair", course: "iot" }), { submissionToken: "cli-4" });
+  });
+
+  if (engine === "pglite") {
+    it("refuses plainly while another process has the embedded database open", async () => {
+      const run = await cli(["export", "enquiries"], env());
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(run.stderr.trim()).toMatch(
+        new RegExp(
+          `^The database in .+ is in use by another process \\(pid ${process.pid}, a test run started at [^)]+\\)\\. Stop it first, or run this command while the site is stopped\\.$`,
+        ),
+      );
+    });
+  }
+
+  it("writes every enquiry as CSV, oldest first", async () => {
+    // The embedded database can only be read once this process lets go of it.
+    if (engine === "pglite") await test.current.database.close();
+    const run = await cli(["export", "enquiries"], env());
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\r\n");
+    expect(lines[0]).toBe(enquiryHeader);
+    expect(lines[1]).toBe(
+      "1,2027-01-12 10:05:09 +05:30,Priya Raman,priya.raman@example.in,9876543210,B.E,ECE,karnataka,Bengaluru Urban,new,",
+    );
+    expect(lines[2]).toMatch(/^2,[^,]+,"'=HYPERLINK\(""http:\/\/evil.example"",""Click""\)",/);
+    expect(lines[3]).toMatch(/^3,[^,]+,"தமிழ்செல்வி, ""Selvi""",.*,Chennai,new,$/);
+    expect(lines.slice(4)).toEqual([""]);
+    expect(fs.existsSync(path.join(test.current.dataDir, "lock"))).toBe(false);
+  });
+
+  it("writes registrations to a file", async () => {
+    const file = path.join(test.current.dataDir, "registrations.csv");
+    const run = await cli(["export", "registrations", "--output", file], env());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("");
+    const lines = fs.readFileSync(file, "utf8").split("\r\n");
+    expect(lines[0]).toBe("ID,Submitted (IST),Course,Name,Email,Mobile,Stream,Major,State,District,Status,Notes");
+    expect(lines[1]).toMatch(/^1,[^,]+,iot,Arjun Nair,/);
+    expect(lines.slice(2)).toEqual([""]);
+  });
+});

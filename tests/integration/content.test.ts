@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeEach, expect, it } from "vitest";
+import { createEnquiry } from "~/server/repositories/enquiries.server";
+import {
+  addPlacedStudent,
+  getPlacedStudent,
+  listPlacedStudents,
+  removePlacedStudent,
+  updatePlacedStudent,
+} from "~/server/repositories/placed-students.server";
+import { getStartDates, type StartDateKey, setStartDate } from "~/server/repositories/start-dates.server";
+import { photoFormats, photoWidths, seedDemoContent } from "~/server/seed.server";
+import { describeEachEngine, useTestDatabase } from "./databases";
+
+describeEachEngine("start dates, placed students and demo content", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+  const uploadsDir = () => path.join(test.current.dataDir, "uploads");
+
+  beforeEach(async () => {
+    await test.current.truncate();
+    fs.rmSync(uploadsDir(), { recursive: true, force: true });
+  });
+
+  it("has no start dates at first, then sets, changes and clears them", async () => {
+    expect(await getStartDates(db())).toEqual({ embedded: null, python: null, iot: null, matlab: null, ai: null });
+
+    await setStartDate(db(), "embedded", "15 January 2027");
+    await setStartDate(db(), "python", "  Every Monday  ", { updatedBy: "admin@example.in" });
+    expect(await getStartDates(db())).toMatchObject({ embedded: "15 January 2027", python: "Every Monday", ai: null });
+
+    await setStartDate(db(), "embedded", "1 March 2027");
+    expect((await getStartDates(db())).embedded).toBe("1 March 2027");
+
+    await setStartDate(db(), "embedded", null);
+    await setStartDate(db(), "python", "   ");
+    expect(await getStartDates(db())).toEqual({ embedded: null, python: null, iot: null, matlab: null, ai: null });
+
+    await expect(setStartDate(db(), "fullstack" as StartDateKey, "soon")).rejects.toThrow(/Unknown course key/);
+  });
+
+  it("adds, lists, changes and removes placed students", async () => {
+    const asha = await addPlacedStudent(db(), {
+      name: "Asha K",
+      company: "Kolam Robotics",
+      package: "4.5 LPA",
+      jobRole: "IoT Developer",
+    });
+    expect(asha).toMatchObject({ name: "Asha K", photo: null, sortOrder: 0 });
+    const ravi = await addPlacedStudent(db(), {
+      name: "Ravi S",
+      company: "Monsoon Sensorworks",
+      package: "6 LPA",
+      jobRole: "Firmware Engineer",
+      photo: "placed-students/ravi-s",
+    });
+    const first = await addPlacedStudent(db(), {
+      name: "Top Pick",
+      company: "Peacock Silicon Works",
+      package: "9 LPA",
+      jobRole: "ML Engineer Trainee",
+      sortOrder: -1,
+    });
+
+    // Sort order first, then the newest.
+    expect((await listPlacedStudents(db())).map((s) => s.id)).toEqual([first.id, ravi.id, asha.id]);
+
+    const changed = await updatePlacedStudent(db(), asha.id, { package: "5 LPA", photo: "placed-students/asha-k" });
+    expect(changed).toMatchObject({ id: asha.id, name: "Asha K", package: "5 LPA", photo: "placed-students/asha-k" });
+    expect(await updatePlacedStudent(db(), ravi.id, { photo: null })).toMatchObject({ photo: null });
+    expect(await updatePlacedStudent(db(), ravi.id, {})).toMatchObject({ id: ravi.id, name: "Ravi S" });
+    expect(await updatePlacedStudent(db(), 999_999, { name: "Nobody" })).toBeUndefined();
+
+    expect(await removePlacedStudent(db(), asha.id)).toMatchObject({ id: asha.id, photo: "placed-students/asha-k" });
+    expect(await getPlacedStudent(db(), asha.id)).toBeUndefined();
+    expect(await removePlacedStudent(db(), asha.id)).toBeUndefined();
+    expect(await listPlacedStudents(db())).toHaveLength(2);
+  });
+
+  it("adds demo content with real images to an empty database, once", async () => {
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(true);
+
+    const students = await listPlacedStudents(db());
+    expect(students.length).toBeGreaterThanOrEqual(6);
+    for (const student of students) {
+      expect(student.name).not.toBe("");
+      expect(student.package).toMatch(/^\d+(\.\d+)? LPA$/);
+      expect(student.photo).toMatch(/^placed-students\/[a-z0-9-]+$/);
+      for (const width of photoWidths) {
+        for (const format of photoFormats) {
+          const file = path.join(uploadsDir(), `${student.photo}-${width}.${format}`);
+          const meta = await sharp(file).metadata();
+          expect(meta.width).toBe(width);
+          expect(meta.height).toBe(width);
+          expect(meta.format).toBe(format === "avif" ? "heif" : "webp");
+        }
+      }
+    }
+    expect(await getStartDates(db())).toEqual({
+      embedded: "12 January 2027",
+      python: "2 February 2027",
+      iot: "19 January 2027",
+      matlab: null,
+      ai: null,
+    });
+
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(false);
+    expect(await listPlacedStudents(db())).toHaveLength(students.length);
+  });
+
+  it("never adds demo content to a database that holds data", async () => {
+    await createEnquiry(
+      db(),
+      {
+        name: "Real Student",
+        email: "real@example.in",
+        mobile: "9876543210",
+        stream: "MCA",
+        major: "CSE",
+        state: "kerala",
+        district: "Ernakulam",
+      },
+      { submissionToken: "real-1" },
+    );
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(false);
+    expect(await listPlacedStudents(db())).toEqual([]);
+    expect(fs.existsSync(uploadsDir())).toBe(false);
+
+    await test.current.truncate();
+    await setStartDate(db(), "ai", "Every Monday");
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(false);
+    expect(await listPlacedStudents(db())).toEqual([]);
+  });
+});

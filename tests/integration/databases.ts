@@ -1,0 +1,157 @@
+// Real databases for the integration tests: the embedded PGlite in a temporary folder, and a
+// fresh database on the PostgreSQL at 127.0.0.1:5432 (skipped when it is not running, unless
+// REQUIRE_POSTGRES=1, as in CI, where its absence fails the run).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { type Database, openDatabase } from "~/server/db.server";
+
+export type EngineName = Database["engine"];
+
+export const postgresServerUrl = process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
+const postgresRequired = process.env.REQUIRE_POSTGRES === "1";
+const postgresHost = (() => {
+  const url = new URL(postgresServerUrl);
+  return `${url.hostname}:${url.port || 5432}`;
+})();
+
+const postgresProblem = await probePostgres();
+if (postgresProblem && !postgresRequired) {
+  console.warn(`PostgreSQL at ${postgresHost} is not reachable: PostgreSQL tests skipped (${postgresProblem})`);
+}
+
+async function probePostgres(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: postgresServerUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Declares the suite once per engine: "title [pglite]" and "title [postgres]".
+ * An unreachable PostgreSQL skips its half, or fails it when REQUIRE_POSTGRES=1.
+ */
+export function describeEachEngine(
+  title: string,
+  suite: (engine: EngineName) => void,
+  engines: readonly EngineName[] = ["pglite", "postgres"],
+): void {
+  for (const engine of engines) {
+    const name = `${title} [${engine}]`;
+    if (engine === "postgres" && postgresProblem) {
+      if (postgresRequired) {
+        describe(name, () => {
+          it("needs the PostgreSQL server (REQUIRE_POSTGRES=1)", () => {
+            throw new Error(`PostgreSQL at ${postgresHost} is not reachable: ${postgresProblem}`);
+          });
+        });
+      } else {
+        describe.skip(name, () => suite(engine));
+      }
+      continue;
+    }
+    describe(name, () => suite(engine));
+  }
+}
+
+/** A fresh, migrated database of one engine, with what a test needs to reach it again. */
+export interface TestDatabase {
+  engine: EngineName;
+  database: Database;
+  /** DATA_DIR: holds the PGlite files (pglite/), uploads and the lock. */
+  dataDir: string;
+  /** Set for PostgreSQL: DATABASE_URL of this test's own database. */
+  databaseUrl?: string;
+  /** Empties every table (ids start at 1 again). */
+  truncate(): Promise<void>;
+  /** Closes the database and removes it (the temporary folder, or the PostgreSQL database). */
+  destroy(): Promise<void>;
+}
+
+/** A new, empty database on the PostgreSQL server, and how to drop it again. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `it_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+export async function createTestDatabase(engine: EngineName): Promise<TestDatabase> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `institute-it-${engine}-`));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === "postgres") {
+    const created = await createPostgresDatabase();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  let database: Database;
+  try {
+    database = await openDatabase({ dataDir, databaseUrl, purpose: "test" });
+  } catch (error) {
+    await dropDatabase();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    engine,
+    database,
+    dataDir,
+    databaseUrl,
+    truncate: () => truncateAll(database),
+    async destroy() {
+      await database.close();
+      await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One database for a whole describe block (opening PGlite costs seconds), emptied
+ * by the tests that need it empty. Read .current inside tests and hooks.
+ */
+export function useTestDatabase(engine: EngineName): { readonly current: TestDatabase } {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await current?.destroy();
+  });
+  return {
+    get current() {
+      if (!current) throw new Error("The test database is not open yet: use it inside a test or hook.");
+      return current;
+    },
+  };
+}
+
+/** Empties every table of the schema (ids start at 1 again); the migrations' own table is elsewhere. */
+export async function truncateAll(database: Database): Promise<void> {
+  const result = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
+  const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
+  if (tables.length > 0)
+    await database.db.execute(sql.raw(`truncate table ${tables.join(", ")} restart identity cascade`));
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresServerUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import {
+  createEnquiry,
+  type EnquiryInput,
+  exportEnquiries,
+  getEnquiry,
+  listEnquiries,
+} from "~/server/repositories/enquiries.server";
+import { createRegistration, exportRegistrations, listRegistrations } from "~/server/repositories/registrations.server";
+import { enquiries, registrations } from "../../db/schema";
+import { describeEachEngine, useTestDatabase } from "./databases";
+import { student } from "./fixtures";
+
+function enquiryOf(overrides: Partial<EnquiryInput> = {}): EnquiryInput {
+  const { course: _course, ...fields } = student(overrides);
+  return fields;
+}
+
+let tokens = 0;
+const token = () => `token-${Date.now()}-${++tokens}`;
+
+describeEachEngine("enquiries and registrations", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+
+  beforeEach(async () => {
+    await test.current.truncate();
+  });
+
+  it("applies the migrations to a fresh database", async () => {
+    const tables = await db().execute(sql`select tablename from pg_tables where schemaname = 'public'`);
+    const names = (tables as unknown as { rows: { tablename: string }[] }).rows.map((row) => row.tablename);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "enquiries",
+        "registrations",
+        "course_start_dates",
+        "placed_students",
+        "audit_log",
+        "user",
+        "session",
+        "account",
+        "verification",
+      ]),
+    );
+    const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
+    const applied = await db().execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(journal.entries.length);
+  });
+
+  it("stores an enquiry with the server's time, whatever the caller sends", async () => {
+    const before = Date.now();
+    const sneaky = { ...enquiryOf(), createdAt: new Date("2001-01-01"), status: "enrolled" } as EnquiryInput;
+    const stored = await createEnquiry(db(), sneaky, { submissionToken: token() });
+    expect(stored.duplicate).toBe(false);
+    const row = await getEnquiry(db(), stored.id);
+    expect(row).toMatchObject({ ...enquiryOf(), status: "new", notes: "", statusUpdatedAt: null });
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    expect(row?.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+  });
+
+  it("stores a registration with its course", async () => {
+    const stored = await createRegistration(db(), student({ course: "python fullstack" }), {
+      submissionToken: token(),
+    });
+    const { rows } = await listRegistrations(db());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: stored.id, course: "python fullstack", name: "Priya Raman", status: "new" });
+  });
+
+  it("refuses a course that is not offered", async () => {
+    await expect(
+      createRegistration(db(), student({ course: "cooking" }), { submissionToken: token() }),
+    ).rejects.toThrow();
+  });
+
+  it("stores one enquiry for a token sent twice", async () => {
+    const submissionToken = token();
+    const first = await createEnquiry(db(), enquiryOf(), { submissionToken });
+    const again = await createEnquiry(db(), enquiryOf(), { submissionToken });
+    expect(again).toEqual({ id: first.id, duplicate: true });
+    expect((await listEnquiries(db())).total).toBe(1);
+  });
+
+  it("stores one entry when the same token arrives at the same moment", async () => {
+    const enquiryToken = token();
+    const registrationToken = token();
+    const [enquiryResults, registrationResults] = await Promise.all([
+      Promise.all([1, 2, 3].map(() => createEnquiry(db(), enquiryOf(), { submissionToken: enquiryToken }))),
+      Promise.all([1, 2, 3].map(() => createRegistration(db(), student(), { submissionToken: registrationToken }))),
+    ]);
+    for (const results of [enquiryResults, registrationResults]) {
+      expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+      expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    }
+    expect((await listEnquiries(db())).total).toBe(1);
+    expect((await listRegistrations(db())).total).toBe(1);
+  });
+
+  it("keeps names with SQL, HTML and Indian scripts exactly as given", async () => {
+    const names = [
+      "Robert'); DROP TABLE enquiries;--",
+      '<script>alert("hi")</script> & <b>bold</b>',
+      "தமிழ்செல்வி முருகன்",
+      "ಕಾವ್ಯ ಶೆಟ್ಟಿ",
+      "Zoë 😀 O'Brien \\ %_",
+    ];
+    for (const name of names) {
+      await createEnquiry(db(), enquiryOf({ name, district: "காஞ்சிபுரம்" }), { submissionToken: token() });
+      await createRegistration(db(), student({ name }), { submissionToken: token() });
+    }
+    const stored = (await listEnquiries(db())).rows.map((row) => row.name);
+    expect(stored.sort()).toEqual([...names].sort());
+    expect((await listEnquiries(db())).rows.every((row) => row.district === "காஞ்சிபுரம்")).toBe(true);
+    expect((await listRegistrations(db())).rows.map((row) => row.name).sort()).toEqual([...names].sort());
+    expect((await listEnquiries(db(), { search: "தமிழ்" })).rows.map((row) => row.name)).toEqual([names[2]]);
+  });
+
+  it("lists newest first within a time window", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const ages = { old: 10, week: 6, yesterday: 1, today: 0 };
+    for (const [name, daysAgo] of Object.entries(ages)) {
+      const { id } = await createEnquiry(db(), enquiryOf({ name }), { submissionToken: token() });
+      await db()
+        .update(enquiries)
+        .set({ createdAt: new Date(now - daysAgo * day) })
+        .where(eq(enquiries.id, id));
+    }
+    const all = await listEnquiries(db());
+    expect(all.rows.map((row) => row.name)).toEqual(["today", "yesterday", "week", "old"]);
+
+    const lastWeek = await listEnquiries(db(), { since: new Date(now - 604_800_000) });
+    expect(lastWeek.rows.map((row) => row.name)).toEqual(["today", "yesterday", "week"]);
+    expect(lastWeek.total).toBe(3);
+
+    const before = await listEnquiries(db(), { since: new Date(now - 8 * day), until: new Date(now - day / 2) });
+    expect(before.rows.map((row) => row.name)).toEqual(["yesterday", "week"]);
+  });
+
+  it("searches names, e-mails and mobiles in any case, % and _ matching only themselves", async () => {
+    const people = [
+      { name: "Arjun Nair", email: "arjun@example.in", mobile: "9000000001" },
+      { name: "Kavya Shetty", email: "KAVYA.S@Example.in", mobile: "9000000002" },
+      { name: "100% Sure", email: "sure@example.in", mobile: "9123456789" },
+      { name: "Under_score", email: "under@example.in", mobile: "9000000004" },
+      { name: "Underxscore", email: "x@example.in", mobile: "9000000005" },
+    ];
+    for (const person of people) await createEnquiry(db(), enquiryOf(person), { submissionToken: token() });
+    const names = async (search: string) => (await listEnquiries(db(), { search })).rows.map((row) => row.name).sort();
+
+    expect(await names("arjun")).toEqual(["Arjun Nair"]);
+    expect(await names("kavya.s@EXAMPLE")).toEqual(["Kavya Shetty"]);
+    expect(await names("00002")).toEqual(["Kavya Shetty"]);
+    expect(await names("91234 56789")).toEqual(["100% Sure"]);
+    expect(await names("%")).toEqual(["100% Sure"]);
+    expect(await names("0% s")).toEqual(["100% Sure"]);
+    expect(await names("r_s")).toEqual(["Under_score"]);
+    expect(await names("_")).toEqual(["Under_score"]);
+    expect(await names("  ")).toHaveLength(people.length);
+    expect(await names("nobody")).toEqual([]);
+  });
+
+  it("pages with limit and offset, counting every match", async () => {
+    for (let index = 1; index <= 7; index++) {
+      await createEnquiry(db(), enquiryOf({ name: `Student ${index}` }), { submissionToken: token() });
+    }
+    const first = await listEnquiries(db(), { limit: 3 });
+    const third = await listEnquiries(db(), { limit: 3, offset: 6 });
+    expect(first.total).toBe(7);
+    expect(first.rows.map((row) => row.name)).toEqual(["Student 7", "Student 6", "Student 5"]);
+    expect(third.rows.map((row) => row.name)).toEqual(["Student 1"]);
+    expect((await listEnquiries(db(), { limit: 3, offset: 3, search: "student" })).rows).toHaveLength(3);
+  });
+
+  it("gives a coordinator only their course", async () => {
+    const courses = ["embedded", "python fullstack", "iot", "ai", "matlab", "embedded"];
+    for (const [index, course] of courses.entries()) {
+      await createRegistration(db(), student({ course, name: `Learner ${index}` }), { submissionToken: token() });
+    }
+    const embedded = await listRegistrations(db(), { course: "embedded" });
+    expect(embedded.total).toBe(2);
+    expect(embedded.rows.map((row) => row.name)).toEqual(["Learner 5", "Learner 0"]);
+    const python = await listRegistrations(db(), { course: "python fullstack", search: "learner" });
+    expect(python.rows.map((row) => row.name)).toEqual(["Learner 1"]);
+    expect((await listRegistrations(db(), { course: "ai", search: "Learner 1" })).total).toBe(0);
+  });
+
+  it("exports every entry, oldest first, beyond one batch", async () => {
+    const count = 1_234;
+    const rows = Array.from({ length: count }, (_, index) => ({
+      ...enquiryOf({ name: `Bulk ${index}` }),
+      submissionToken: `bulk-${index}`,
+    }));
+    await db().insert(enquiries).values(rows);
+    await db()
+      .insert(registrations)
+      .values(rows.slice(0, 3).map((row) => ({ ...row, course: "iot" as const })));
+
+    const exported: string[] = [];
+    for await (const row of exportEnquiries(db())) exported.push(row.name);
+    expect(exported).toHaveLength(count);
+    expect(exported[0]).toBe("Bulk 0");
+    expect(exported.at(-1)).toBe(`Bulk ${count - 1}`);
+    expect(new Set(exported).size).toBe(count);
+
+    const registered: string[] = [];
+    for await (const row of exportRegistrations(db())) registered.push(row.name);
+    expect(registered).toEqual(["Bulk 0", "Bulk 1", "Bulk 2"]);
+  });
+});
