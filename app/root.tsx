@@ -31,14 +31,17 @@ export function loader({ request }: Route.LoaderArgs) {
 /** A route opts in to client JavaScript with `handle = { hydrate: true }`; every other page ships none. */
 export interface RouteHandle {
   hydrate?: boolean;
+  /** Staff desk pages have their own chrome instead of the public header and footer. */
+  desk?: boolean;
 }
 
-function useHydrate(): boolean {
-  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
+function useHandleFlag(flag: keyof RouteHandle): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.[flag] === true);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const hydrate = useHydrate();
+  const hydrate = useHandleFlag("hydrate");
+  const desk = useHandleFlag("desk");
   const nonce = useNonce();
   return (
     <html lang="en-IN">
@@ -53,12 +56,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
-        <FloatingLinks />
+        {desk ? (
+          children
+        ) : (
+          <>
+            <SiteHeader />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter />
+            <FloatingLinks />
+          </>
+        )}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /** The whole URL map. Public URLs are lower-case without a trailing slash (see server/canonical.ts). */
 export default [
@@ -17,5 +17,24 @@ export default [
   route("login", "routes/login.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+
+  // The staff desk. Every loader and action checks the session and role itself.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("registers", "routes/admin/registers.tsx", { id: "admin-all-registers" }),
+    route("registers/:course", "routes/admin/registers.tsx", { id: "admin-course-registers" }),
+    route("contactform", "routes/admin/contactform.tsx"),
+    route("courses/:course", "routes/admin/course.tsx"),
+    route("placements", "routes/admin/placements.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
+  route("onlineuser/:role", "routes/onlineuser/layout.tsx", [
+    index("routes/onlineuser/registrations.tsx"),
+    route("course", "routes/onlineuser/course.tsx"),
+  ]),
+  route("staff/events", "routes/staff/events.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -207,3 +207,14 @@ export const rateLimit = pgTable(
   },
   (table) => [uniqueIndex("rate_limit_key_uidx").on(table.key)],
 );
+
+/**
+ * Staff edits of the institute's content (a course's text, image and syllabus; the
+ * reviews), stored over the defaults in app/content. Key examples: "course:iot", "reviews".
+ */
+export const contentOverrides = pgTable("content_overrides", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});

@@ -4,7 +4,7 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { clientAddressContext, databaseContext, nonceContext } from "~/server/context.server";
+import { clientAddressContext, databaseContext, nonceContext, uploadsDirContext } from "~/server/context.server";
 import { type Database, openDatabase } from "~/server/db.server";
 import { seedDemoContent } from "~/server/seed.server";
 import { canonicalLocation, isAssetPath } from "./canonical";
@@ -74,6 +74,7 @@ export function createApp(options: AppOptions): express.Express {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.nonce as string);
         context.set(databaseContext, options.database);
+        context.set(uploadsDirContext, options.uploadsDir);
         context.set(clientAddressContext, clientAddress(req, options.trustedProxyHeader));
         options.provideContext?.(context, req);
         return context;

@@ -30,7 +30,9 @@ export function Field({ label, name, error, hint, children }: FieldShell) {
         </p>
       ) : null}
       {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      <p id={errorId} className="field-error" hidden={!error}>
+      {/* The line is kept even when empty, so a message appearing on blur does not move the
+          button under the pointer and swallow the click. */}
+      <p id={errorId} className="field-error">
         {error}
       </p>
     </div>

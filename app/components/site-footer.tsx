@@ -6,8 +6,8 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="footer-heading">
+        <section>
+          <h2 className="footer-heading">
             {site.name}
           </h2>
           <p>{site.blurb}</p>
@@ -15,8 +15,8 @@ export function SiteFooter() {
             {site.branches.map((b) => `${b.city} (since ${b.established})`).join(" · ")}
           </p>
         </section>
-        <section aria-labelledby="footer-courses">
-          <h2 id="footer-courses" className="footer-heading">
+        <section>
+          <h2 className="footer-heading">
             Courses
           </h2>
           <ul className="footer-list">
@@ -27,8 +27,8 @@ export function SiteFooter() {
             ))}
           </ul>
         </section>
-        <section aria-labelledby="footer-visit">
-          <h2 id="footer-visit" className="footer-heading">
+        <section>
+          <h2 className="footer-heading">
             Visit us
           </h2>
           <address>
@@ -43,8 +43,8 @@ export function SiteFooter() {
             </a>
           </address>
         </section>
-        <section aria-labelledby="footer-map" className="footer-map">
-          <h2 id="footer-map" className="footer-heading">
+        <section className="footer-map">
+          <h2 className="footer-heading">
             Find us
           </h2>
           {/* The map frame loads only when asked for: nothing third-party is fetched with the page. */}

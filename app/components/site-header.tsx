@@ -58,7 +58,7 @@ export function SiteHeader() {
           </nav>
         </details>
         <a href="/online/register" className="btn-primary header-cta">
-          Register now
+          Apply now
         </a>
       </div>
     </header>

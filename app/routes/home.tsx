@@ -2,9 +2,14 @@ import type { Route } from "./+types/home";
 import { CourseCard } from "~/components/course-card";
 import { site } from "~/config/site";
 import { homeIntro, heroSlides } from "~/content/about";
-import { courses } from "~/content/courses";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
+import { databaseContext } from "~/server/context.server";
+import { getCourses } from "~/server/repositories/content.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { courses: await getCourses(context.get(databaseContext).db) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const origin = originFrom(matches);
@@ -18,7 +23,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { courses } = loaderData;
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">

@@ -13,3 +13,6 @@ export const databaseContext = createContext<Database>();
 
 /** The client's address, from the socket or from the one proxy header the configuration trusts. */
 export const clientAddressContext = createContext<string>("unknown");
+
+/** Folder of uploaded and generated images, served at /uploads. */
+export const uploadsDirContext = createContext<string>();

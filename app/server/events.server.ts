@@ -4,6 +4,8 @@ import { EventEmitter } from "node:events";
 export interface SubmissionEvent {
   kind: "enquiry" | "registration";
   id: string;
+  /** A registration's course value, so coordinators hear only their own. */
+  course?: string;
 }
 
 /**

@@ -100,7 +100,10 @@ export async function handleSubmission(
       kind === "enquiry"
         ? await createEnquiry(db, result.data, { submissionToken })
         : await createRegistration(db, result.data as typeof result.data & { course: string }, { submissionToken });
-    if (!stored.duplicate) publishSubmission({ kind, id: String(stored.id) });
+    if (!stored.duplicate) {
+      const course = "course" in result.data ? String(result.data.course) : undefined;
+      publishSubmission({ kind, id: String(stored.id), course });
+    }
   } catch (error) {
     console.error(`Storing a ${kind} failed:`, error);
     return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });

@@ -1,20 +1,19 @@
 import type { Route } from "./+types/admissions";
 import { CourseCard } from "~/components/course-card";
 import { site } from "~/config/site";
-import { courses } from "~/content/courses";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { courseListJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
+import { getCourses } from "~/server/repositories/content.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const startDates = await getStartDates(context.get(databaseContext).db);
-  return {
-    batches: courses.map((course) => ({ id: course.id, startDate: startDates[course.coordinatorKey] })),
-  };
+  const { db } = context.get(databaseContext);
+  const [courses, startDates] = await Promise.all([getCourses(db), getStartDates(db)]);
+  return { courses, startDates };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const origin = originFrom(matches);
   return pageMeta({
     title: `Admissions: upcoming new batches | ${site.name}`,
@@ -22,12 +21,12 @@ export function meta({ matches }: Route.MetaArgs) {
       "Start dates of our next Embedded Systems, IoT, Python Fullstack, AI and MATLAB batches in Bengaluru, and how to register for a seat.",
     path: "/about/admissions",
     origin,
-    jsonLd: [courseListJsonLd(courses, origin)],
+    jsonLd: loaderData ? [courseListJsonLd(loaderData.courses, origin)] : [],
   });
 }
 
 export default function Admissions({ loaderData }: Route.ComponentProps) {
-  const startDateOf = new Map(loaderData.batches.map((b) => [b.id, b.startDate]));
+  const { courses, startDates } = loaderData;
   return (
     <div className="page">
       <p className="eyebrow">Admissions</p>
@@ -39,7 +38,7 @@ export default function Admissions({ loaderData }: Route.ComponentProps) {
       <ul className="card-grid mt-6">
         {courses.map((course) => (
           <li key={course.id}>
-            <CourseCard course={course} startLine={startDateOf.get(course.id) ?? "Starting soon"} headingLevel={2} />
+            <CourseCard course={course} startLine={startDates[course.coordinatorKey] ?? "Starting soon"} headingLevel={2} />
           </li>
         ))}
       </ul>

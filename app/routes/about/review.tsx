@@ -1,8 +1,13 @@
 import type { Route } from "./+types/review";
 import { Stars } from "~/components/stars";
 import { site } from "~/config/site";
-import { reviews } from "~/content/reviews";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { databaseContext } from "~/server/context.server";
+import { getReviews } from "~/server/repositories/content.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reviews: await getReviews(context.get(databaseContext).db) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -14,7 +19,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Reviews() {
+export default function Reviews({ loaderData }: Route.ComponentProps) {
+  const { reviews } = loaderData;
   return (
     <div className="page">
       <p className="eyebrow">Testimonial</p>

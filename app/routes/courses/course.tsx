@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/course";
-import { getCourse } from "~/content/courses";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { courseJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
+import { getCourse } from "~/server/repositories/content.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import { site } from "~/config/site";
 
@@ -11,9 +11,10 @@ import { site } from "~/config/site";
 const trailingItems = ["Project & Assessment", "Course complete certificate", "placements"];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const course = getCourse(params.course);
+  const { db } = context.get(databaseContext);
+  const course = await getCourse(db, params.course);
   if (!course) throw data(null, { status: 404 });
-  const startDates = await getStartDates(context.get(databaseContext).db);
+  const startDates = await getStartDates(db);
   return { course, startDate: startDates[course.coordinatorKey] };
 }
 

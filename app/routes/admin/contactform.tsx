@@ -1,0 +1,21 @@
+import type { Route } from "./+types/contactform";
+import { SubmissionTable } from "~/components/desk/submission-table";
+import { databaseContext } from "~/server/context.server";
+import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
+import { requireStaff } from "~/server/permissions.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ["admin"]);
+  return { table: await loadSubmissionTable(context.get(databaseContext).db, request, "enquiry") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, ["admin"]);
+  const form = await readStaffForm(request);
+  if (!form) return badForm();
+  return saveFollowUp(context.get(databaseContext).db, form, "enquiry", staff);
+}
+
+export default function ContactForm({ loaderData }: Route.ComponentProps) {
+  return <SubmissionTable table={loaderData.table} title="Contact enquiries" />;
+}

@@ -1,0 +1,68 @@
+import type { Route } from "./+types/home";
+import { daysToMs } from "~/lib/staff-desk";
+import { databaseContext } from "~/server/context.server";
+import { requireStaff } from "~/server/permissions.server";
+import { listEnquiries } from "~/server/repositories/enquiries.server";
+import { listRegistrations } from "~/server/repositories/registrations.server";
+import { getStartDates } from "~/server/repositories/start-dates.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ["admin"]);
+  const { db } = context.get(databaseContext);
+  const since = (days: number) => ({ since: new Date(Date.now() - daysToMs(days)), limit: 1 });
+  const [enquiriesToday, enquiriesWeek, registrationsToday, registrationsWeek, startDates] = await Promise.all([
+    listEnquiries(db, since(1)),
+    listEnquiries(db, since(7)),
+    listRegistrations(db, since(1)),
+    listRegistrations(db, since(7)),
+    getStartDates(db),
+  ]);
+  return {
+    counts: {
+      enquiriesToday: enquiriesToday.total,
+      enquiriesWeek: enquiriesWeek.total,
+      registrationsToday: registrationsToday.total,
+      registrationsWeek: registrationsWeek.total,
+    },
+    startDates,
+  };
+}
+
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { counts, startDates } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="page-title">Admissions desk</h1>
+      <ul className="desk-cards">
+        <li className="fact">
+          <a href="/admin/contactform?range=1">Enquiries, last 24 hours</a>
+          <p className="text-3xl font-bold">{counts.enquiriesToday}</p>
+        </li>
+        <li className="fact">
+          <a href="/admin/contactform">Enquiries, last 7 days</a>
+          <p className="text-3xl font-bold">{counts.enquiriesWeek}</p>
+        </li>
+        <li className="fact">
+          <a href="/admin/registers?range=1">Registrations, last 24 hours</a>
+          <p className="text-3xl font-bold">{counts.registrationsToday}</p>
+        </li>
+        <li className="fact">
+          <a href="/admin/registers">Registrations, last 7 days</a>
+          <p className="text-3xl font-bold">{counts.registrationsWeek}</p>
+        </li>
+      </ul>
+      <section aria-labelledby="batches">
+        <h2 id="batches" className="text-xl font-bold">
+          Next batches on the site
+        </h2>
+        <ul className="mt-2 space-y-1">
+          {Object.entries(startDates).map(([key, value]) => (
+            <li key={key}>
+              <strong>{key}</strong>: {value ?? "Starting soon"}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import type { Route } from "./+types/registers";
+import { SubmissionTable } from "~/components/desk/submission-table";
+import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
+import { databaseContext } from "~/server/context.server";
+import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
+import { requireStaff } from "~/server/permissions.server";
+
+/** "All registers" (/admin/registers) and one course's forms (/admin/registers/iot). */
+function courseScope(param: string | undefined) {
+  if (param === undefined) return {};
+  if (!isCoordinatorRole(param)) throw data(null, { status: 404 });
+  return { course: courseValueOfRole(param) };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, ["admin"]);
+  const scope = courseScope((params as { course?: string }).course);
+  const table = await loadSubmissionTable(context.get(databaseContext).db, request, "registration", scope);
+  return { table, course: scope.course ?? null };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, ["admin"]);
+  const scope = courseScope((params as { course?: string }).course);
+  const form = await readStaffForm(request);
+  if (!form) return badForm();
+  return saveFollowUp(context.get(databaseContext).db, form, "registration", staff, scope);
+}
+
+export default function Registers({ loaderData }: Route.ComponentProps) {
+  const title = loaderData.course ? `Registrations: ${loaderData.course}` : "All registrations";
+  return <SubmissionTable table={loaderData.table} title={title} />;
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/course";
+import { CourseEditor } from "~/components/desk/course-editor";
+import { courseIdOfRole } from "~/lib/staff-desk";
+import { databaseContext, uploadsDirContext } from "~/server/context.server";
+import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
+import { requireCoordinatorArea } from "~/server/coordinator.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { role } = await requireCoordinatorArea(request, context, params.role);
+  return loadCourseEditor(context.get(databaseContext).db, courseIdOfRole(role));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { staff, role } = await requireCoordinatorArea(request, context, params.role);
+  return saveCourseEditor(
+    context.get(databaseContext).db,
+    context.get(uploadsDirContext),
+    request,
+    courseIdOfRole(role),
+    staff,
+  );
+}
+
+export default function CoordinatorCourse({ loaderData, actionData }: Route.ComponentProps) {
+  return <CourseEditor data={loaderData} result={actionData} />;
+}

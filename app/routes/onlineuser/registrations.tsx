@@ -1,0 +1,23 @@
+import type { Route } from "./+types/registrations";
+import { SubmissionTable } from "~/components/desk/submission-table";
+import { courseValueOfRole } from "~/lib/staff-desk";
+import { databaseContext } from "~/server/context.server";
+import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
+import { requireCoordinatorArea } from "~/server/coordinator.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { role } = await requireCoordinatorArea(request, context, params.role);
+  const course = courseValueOfRole(role);
+  return { table: await loadSubmissionTable(context.get(databaseContext).db, request, "registration", { course }), course };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { staff, role } = await requireCoordinatorArea(request, context, params.role);
+  const form = await readStaffForm(request);
+  if (!form) return badForm();
+  return saveFollowUp(context.get(databaseContext).db, form, "registration", staff, { course: courseValueOfRole(role) });
+}
+
+export default function CoordinatorRegistrations({ loaderData }: Route.ComponentProps) {
+  return <SubmissionTable table={loaderData.table} title={`Registrations: ${loaderData.course}`} />;
+}

@@ -1,0 +1,147 @@
+// The staff desk's submission tables: what a table loads (filters, paging, repeat
+// contacts, CSV) and how a follow-up (status and notes) is saved. Admin and
+// coordinator pages call these; the course scope is always part of the query.
+import { data } from "react-router";
+import { z } from "zod";
+import { toCsv } from "~/lib/csv";
+import { daysToMs, defaultRangeDays, type SubmissionRow, submissionStatuses } from "~/lib/staff-desk";
+import type { AppDatabase } from "./db.server";
+import { recordAudit } from "./repositories/audit-log.server";
+import { enquiryCsvColumns, listEnquiries } from "./repositories/enquiries.server";
+import { repeatContacts, updateFollowUp } from "./repositories/follow-up.server";
+import { listRegistrations, registrationCsvColumns } from "./repositories/registrations.server";
+import type { StaffUser } from "./permissions.server";
+
+export const pageSize = 50;
+
+export interface TableQuery {
+  range: string;
+  q: string;
+  page: number;
+}
+
+export function readTableQuery(request: Request): TableQuery & { since?: Date; csv: boolean } {
+  const params = new URL(request.url).searchParams;
+  const range = params.get("range") ?? String(defaultRangeDays);
+  const days = range === "all" ? undefined : Number(range);
+  const validDays = days !== undefined && Number.isFinite(days) && days > 0 && days <= 3660 ? days : undefined;
+  const rangeValue = range === "all" ? "all" : String(validDays ?? defaultRangeDays);
+  const since = rangeValue === "all" ? undefined : new Date(Date.now() - daysToMs(Number(rangeValue)));
+  const q = (params.get("q") ?? "").slice(0, 100);
+  const page = Math.max(1, Math.min(10_000, Math.trunc(Number(params.get("page") ?? "1")) || 1));
+  return { range: rangeValue, q, page, since, csv: params.get("format") === "csv" };
+}
+
+
+/** Loads one page of a table, or the whole filtered table as CSV when asked. */
+export async function loadSubmissionTable(
+  db: AppDatabase,
+  request: Request,
+  kind: "enquiry" | "registration",
+  scope: { course?: string } = {},
+) {
+  const query = readTableQuery(request);
+  const filters = { since: query.since, search: query.q || undefined };
+  if (query.csv) {
+    // Everything the filters match, not just the page on screen.
+    const rows: unknown[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const page =
+        kind === "enquiry"
+          ? await listEnquiries(db, { ...filters, limit: 1000, offset })
+          : await listRegistrations(db, { ...filters, course: scope.course as never, limit: 1000, offset });
+      rows.push(...page.rows);
+      if (page.rows.length < 1000) break;
+    }
+    const csv =
+      kind === "enquiry"
+        ? toCsv(enquiryCsvColumns, rows as never, { bom: true })
+        : toCsv(registrationCsvColumns, rows as never, { bom: true });
+    const name = `${kind === "enquiry" ? "enquiries" : `registrations${scope.course ? `-${scope.course.replace(" ", "-")}` : ""}`}-${new Date().toISOString().slice(0, 10)}.csv`;
+    throw new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  }
+  const paging = { limit: pageSize, offset: (query.page - 1) * pageSize };
+  const { rows, total } =
+    kind === "enquiry"
+      ? await listEnquiries(db, { ...filters, ...paging })
+      : await listRegistrations(db, { ...filters, ...paging, course: scope.course as never });
+  const repeats = await repeatContacts(db, rows);
+  const view: SubmissionRow[] = rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    name: row.name,
+    email: row.email,
+    mobile: row.mobile,
+    stream: row.stream,
+    major: row.major,
+    state: row.state,
+    district: row.district,
+    course: "course" in row ? String(row.course) : undefined,
+    status: row.status,
+    notes: row.notes,
+    statusUpdatedAt: row.statusUpdatedAt?.toISOString() ?? null,
+    statusUpdatedBy: row.statusUpdatedBy,
+    repeat: repeats.emails.has(row.email) || repeats.mobiles.has(row.mobile),
+  }));
+  return {
+    kind,
+    rows: view,
+    total,
+    query: { range: query.range, q: query.q, page: query.page },
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+const followUpSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  status: z.enum(submissionStatuses, { message: "Please choose a status." }),
+  notes: z.string().max(2000, "Notes can be at most 2000 characters.").transform((s) => s.trim()),
+});
+
+/** Saves status and notes of one row; a coordinator's write is limited to their course. */
+export async function saveFollowUp(
+  db: AppDatabase,
+  form: FormData,
+  kind: "enquiry" | "registration",
+  staff: StaffUser,
+  scope: { course?: string } = {},
+) {
+  const parsed = followUpSchema.safeParse({
+    id: form.get("id"),
+    status: form.get("status"),
+    notes: form.get("notes") ?? "",
+  });
+  if (!parsed.success) {
+    return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
+  }
+  const { id, status, notes } = parsed.data;
+  const saved = await updateFollowUp(db, kind, id, { status, notes }, staff.email, scope);
+  if (!saved) return data({ ok: false as const, error: "That entry no longer exists." }, { status: 404 });
+  await recordAudit(db, {
+    actor: staff.email,
+    action: `${kind}.follow-up`,
+    subject: `${kind} ${id}`,
+    detail: { status, notesLength: notes.length },
+  });
+  return { ok: true as const, id, message: "Saved." };
+}
+
+export async function readStaffForm(request: Request): Promise<FormData | undefined> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return undefined;
+  try {
+    return await request.formData();
+  } catch {
+    return undefined;
+  }
+}
+
+export function badForm() {
+  return data({ ok: false as const, error: "Please send the form from the page." }, { status: 415 });
+}

@@ -1,0 +1,94 @@
+// Placed students as staff keep them: add, edit, remove, with a photo upload.
+import { data } from "react-router";
+import { z } from "zod";
+import type { AppDatabase } from "./db.server";
+import { maxUploadBytes, readLimitedForm, removeImage, storeImage, UploadRefused, uploadRefusals } from "./images.server";
+import type { StaffUser } from "./permissions.server";
+import { recordAudit } from "./repositories/audit-log.server";
+import {
+  addPlacedStudent,
+  getPlacedStudent,
+  removePlacedStudent,
+  updatePlacedStudent,
+} from "./repositories/placed-students.server";
+import { photoWidths } from "./seed.server";
+
+const field = (label: string, max: number) =>
+  z
+    .string({ message: `Please fill in the ${label}.` })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, `Please fill in the ${label}.`).max(max, `The ${label} can be at most ${max} characters.`));
+
+const studentSchema = z.object({
+  name: field("name", 100),
+  company: field("company", 100),
+  package: field("package", 40),
+  jobRole: field("job role", 100),
+});
+
+export type PlacementResult =
+  | { ok: true; message: string }
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+export async function savePlacement(db: AppDatabase, uploadsDir: string, request: Request, staff: StaffUser) {
+  const form = await readLimitedForm(request, maxUploadBytes + 200_000);
+  if (form === "too-large") return data<PlacementResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
+  if (!form) return data<PlacementResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+
+  if (intent === "remove") {
+    const removed = Number.isInteger(id) ? await removePlacedStudent(db, id) : undefined;
+    if (!removed) return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
+    if (removed.photo) await removeImage(uploadsDir, removed.photo, photoWidths);
+    await recordAudit(db, { actor: staff.email, action: "placed-student.remove", subject: removed.name });
+    return data<PlacementResult>({ ok: true, message: `${removed.name} removed from the placements page.` });
+  }
+  if (intent !== "add" && intent !== "update") {
+    return data<PlacementResult>({ ok: false, error: "Unknown action." }, { status: 400 });
+  }
+
+  const values = Object.fromEntries(["name", "company", "package", "jobRole"].map((k) => [k, String(form.get(k) ?? "")]));
+  const parsed = studentSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    return data<PlacementResult>({ ok: false, error: "Please fix the fields below.", fieldErrors, values }, { status: 400 });
+  }
+  const existing = intent === "update" && Number.isInteger(id) ? await getPlacedStudent(db, id) : undefined;
+  if (intent === "update" && !existing) {
+    return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
+  }
+
+  let photo: string | null | undefined;
+  const file = form.get("photo");
+  if (file instanceof File && file.size > 0) {
+    try {
+      const stored = await storeImage(file, {
+        uploadsDir,
+        folder: "placed-students",
+        slug: parsed.data.name,
+        widths: photoWidths,
+        aspect: 1,
+      });
+      photo = stored.key;
+    } catch (error) {
+      if (error instanceof UploadRefused) {
+        return data<PlacementResult>(
+          { ok: false, error: error.message, fieldErrors: { photo: error.message }, values },
+          { status: 400 },
+        );
+      }
+      throw error;
+    }
+  }
+
+  if (intent === "add") {
+    const added = await addPlacedStudent(db, { ...parsed.data, photo: photo ?? null });
+    await recordAudit(db, { actor: staff.email, action: "placed-student.add", subject: added.name, detail: parsed.data });
+    return data<PlacementResult>({ ok: true, message: `${added.name} added to the placements page.` });
+  }
+  await updatePlacedStudent(db, id, { ...parsed.data, ...(photo ? { photo } : {}) });
+  if (photo && existing?.photo) await removeImage(uploadsDir, existing.photo, photoWidths);
+  await recordAudit(db, { actor: staff.email, action: "placed-student.update", subject: parsed.data.name, detail: parsed.data });
+  return data<PlacementResult>({ ok: true, message: `${parsed.data.name} updated.` });
+}

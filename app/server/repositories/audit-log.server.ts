@@ -1,0 +1,30 @@
+import { count, desc } from "drizzle-orm";
+import { auditLog } from "../../../db/schema";
+import type { AppDatabase } from "../db.server";
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+
+export interface AuditRecord {
+  /** The staff member's e-mail. */
+  actor: string;
+  /** What was done, e.g. "start-date.set", "placed-student.remove". */
+  action: string;
+  /** What it was done to, e.g. "iot", "enquiry 42". */
+  subject: string;
+  detail?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: AppDatabase, record: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values({ ...record, detail: record.detail ?? null });
+}
+
+export async function listAudit(
+  db: AppDatabase,
+  { limit = 100, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<{ rows: AuditEntry[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(auditLog),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

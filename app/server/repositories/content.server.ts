@@ -1,0 +1,85 @@
+// The institute's content as staff have edited it: defaults from app/content, overridden
+// per key by rows in content_overrides. Read on every public page, so kept in memory and
+// refreshed whenever a staff edit is saved.
+import { eq, sql } from "drizzle-orm";
+import { courses as defaultCourses } from "~/content/courses";
+import { reviews as defaultReviews } from "~/content/reviews";
+import type { Course, CourseId, Picture, Review, SyllabusSection } from "~/content/types";
+import { contentOverrides } from "../../../db/schema";
+import type { AppDatabase } from "../db.server";
+
+/** What staff may change about a course. */
+export interface CourseEdit {
+  title: string;
+  summary: string;
+  description: string;
+  duration: string;
+  image?: Picture;
+  syllabus: SyllabusSection[];
+}
+
+const cache = new WeakMap<AppDatabase, Promise<Map<string, unknown>>>();
+
+async function overrides(db: AppDatabase): Promise<Map<string, unknown>> {
+  let loaded = cache.get(db);
+  if (!loaded) {
+    loaded = db
+      .select({ key: contentOverrides.key, value: contentOverrides.value })
+      .from(contentOverrides)
+      .then((rows) => new Map(rows.map((row) => [row.key, row.value])));
+    cache.set(db, loaded);
+    loaded.catch(() => cache.delete(db));
+  }
+  return loaded;
+}
+
+/** Forgets the cached content, e.g. after another process changed it. */
+export function forgetContent(db: AppDatabase): void {
+  cache.delete(db);
+}
+
+async function save(db: AppDatabase, key: string, value: unknown, by: string): Promise<void> {
+  await db
+    .insert(contentOverrides)
+    .values({ key, value, updatedBy: by })
+    .onConflictDoUpdate({
+      target: contentOverrides.key,
+      set: { value: sql`excluded.value`, updatedAt: new Date(), updatedBy: by },
+    });
+  forgetContent(db);
+}
+
+export async function getCourses(db: AppDatabase): Promise<Course[]> {
+  const stored = await overrides(db);
+  return defaultCourses.map((course) => {
+    const edit = stored.get(`course:${course.id}`) as Partial<CourseEdit> | undefined;
+    return edit ? { ...course, ...edit } : course;
+  });
+}
+
+export async function getCourse(db: AppDatabase, id: string): Promise<Course | undefined> {
+  return (await getCourses(db)).find((course) => course.id === id);
+}
+
+export async function saveCourse(db: AppDatabase, id: CourseId, edit: CourseEdit, by: string): Promise<void> {
+  await save(db, `course:${id}`, edit, by);
+}
+
+export async function getReviews(db: AppDatabase): Promise<Review[]> {
+  const stored = (await overrides(db)).get("reviews") as Review[] | undefined;
+  return stored ?? defaultReviews;
+}
+
+export async function saveReviews(db: AppDatabase, reviews: Review[], by: string): Promise<void> {
+  await save(db, "reviews", reviews, by);
+}
+
+/** Whether a key has been edited (used to offer "restore the original"). */
+export async function isEdited(db: AppDatabase, key: string): Promise<boolean> {
+  return (await overrides(db)).has(key);
+}
+
+export async function restoreDefault(db: AppDatabase, key: string): Promise<void> {
+  await db.delete(contentOverrides).where(eq(contentOverrides.key, key));
+  forgetContent(db);
+}

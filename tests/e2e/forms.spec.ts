@@ -1,0 +1,133 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./utils";
+
+const student = {
+  name: "Priya Raghavan",
+  email: "priya.r@example.com",
+  mobile: "9876501234",
+  stream: "B.E",
+  major: "ECE",
+  state: "karnataka",
+  district: "Mysuru",
+};
+
+async function fill(page: Page, values: Partial<typeof student> & { course?: string }) {
+  if (values.name !== undefined) await page.getByLabel("Name").fill(values.name);
+  if (values.email !== undefined) await page.getByLabel("Email").fill(values.email);
+  if (values.mobile !== undefined) await page.getByLabel("Mobile number").fill(values.mobile);
+  if (values.stream !== undefined) await page.getByLabel("Stream").selectOption(values.stream);
+  if (values.major !== undefined) await page.getByLabel("Major").selectOption(values.major);
+  if (values.state !== undefined) await page.getByLabel("State").selectOption(values.state);
+  if (values.district !== undefined) await page.getByLabel("District").selectOption(values.district);
+  if (values.course !== undefined) await page.getByLabel("Course").selectOption(values.course);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`contact form with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an empty form says to fill in every field, with a message per field", async ({ page }) => {
+      await page.goto("/contact");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Please fill in all fields.");
+      await expect(page.getByText("Please select a stream")).toBeVisible();
+      await expect(page.getByText("Please select a major")).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    });
+
+    test("format errors are explained and every typed value is kept", async ({ page }) => {
+      await page.goto("/contact");
+      await fill(page, { ...student, email: "priya at example", mobile: "98765" });
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Please fix the validation errors before submitting.");
+      await expect(page.getByText("Invalid email format")).toBeVisible();
+      await expect(page.getByText("Invalid mobile number format")).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveValue(student.name);
+      await expect(page.getByLabel("Email")).toHaveValue("priya at example");
+      await expect(page.getByLabel("Stream")).toHaveValue(student.stream);
+      await expect(page.getByLabel("District")).toHaveValue(student.district);
+    });
+
+    test("a good enquiry is confirmed with next steps", async ({ page }) => {
+      await page.goto("/contact");
+      await fill(page, student);
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "message us on WhatsApp" })).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveValue("");
+    });
+  });
+
+  test.describe(`registration form with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the course from the link is preselected and the confirmation names its batch", async ({ page }) => {
+      await page.goto("/online/register?course=iot");
+      await expect(page.getByLabel("Course")).toHaveValue("iot");
+      await fill(page, { ...student, state: "tamilnadu", district: "Chengalpattu" });
+      await page.getByRole("button", { name: "Register" }).click();
+      const confirmation = page.getByRole("status").filter({ hasText: "Form submitted successfully!" });
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toContainText("Internet of Things");
+    });
+
+    test("a district that is not in the chosen state is refused", async ({ page, request }) => {
+      // Only a crafted post can pair them: the page offers the right districts.
+      const html = await (await request.get("/online/register")).text();
+      const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+      const response = await request.post("/online/register", {
+        form: { ...student, state: "kerala", district: "Mysuru", course: "ai", token },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toContain("Please select a district");
+    });
+  });
+}
+
+test("with JavaScript, errors appear as the student leaves a field", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Mobile number").focus();
+  await expect(page.getByText("Invalid email format")).toBeVisible();
+  await page.getByLabel("Mobile number").fill("12345");
+  await page.getByLabel("Stream").focus();
+  await expect(page.getByText("Invalid mobile number format")).toBeVisible();
+  await page.getByLabel("Mobile number").fill("1234567890");
+  await expect(page.getByText("Invalid mobile number format")).toBeHidden();
+});
+
+test("with JavaScript, the district list follows the state", async ({ page }) => {
+  await page.goto("/contact");
+  const district = page.getByLabel("District");
+  await page.getByLabel("State").selectOption("kerala");
+  await expect(district.locator("option")).toHaveCount(15);
+  await page.getByLabel("State").selectOption("other");
+  await expect(district.locator("option")).toHaveText(["Select district", "Other"]);
+});
+
+test.describe("bad requests from outside the browser", () => {
+  test("wrong content type, hostile and oversize values answer 4xx, never 500", async ({ request }) => {
+    const json = await request.post("/contact", { data: { name: "x" }, maxRedirects: 0 });
+    expect(json.status()).toBe(415);
+    const hostile = await request.post("/contact", {
+      form: { ...student, name: "x".repeat(10_000), email: "<script>alert(1)</script>", stream: "'; DROP TABLE enquiries;--" },
+      maxRedirects: 0,
+    });
+    expect(hostile.status()).toBe(400);
+    const body = await hostile.text();
+    expect(body).not.toContain("<script>alert(1)</script>");
+    expect(body).toContain("&lt;script&gt;");
+    const missing = await request.post("/online/register", { form: { name: "Only a name" }, maxRedirects: 0 });
+    expect(missing.status()).toBe(400);
+    expect(await missing.text()).toContain("Please fill in all fields.");
+  });
+
+  test("a filled honeypot is answered like success and nothing more", async ({ request }) => {
+    const response = await request.post("/contact", {
+      form: { ...student, website: "http://spam.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  });
+});
