@@ -1,9 +1,26 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Public form pages load one small script instead of React (docs/decisions/005).
+ * It is built with the client bundle as assets/enhance.js; the server adds a
+ * content hash to its URL so it can be cached for long.
+ */
+function formEnhancement(): Plugin {
+  return {
+    name: "form-enhancement",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      if (this.environment.mode !== "build") return;
+      this.emitFile({ type: "chunk", id: path.resolve("app/client/enhance.ts"), fileName: "assets/enhance.js" });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), formEnhancement()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -16,6 +17,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NotFoundContent } from "~/components/not-found-content";
 import { site } from "~/config/site";
+import { enhanceScriptContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/env.server";
 
 export const links: Route.LinksFunction = () => [
@@ -24,13 +26,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: publicOrigin(request) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { origin: publicOrigin(request), enhanceScript: context.get(enhanceScriptContext) };
 }
 
 /** A route opts in to client JavaScript with `handle = { hydrate: true }`; every other page ships none. */
 export interface RouteHandle {
+  /** Full React in the browser (the staff desk). */
   hydrate?: boolean;
+  /** Only the small form script, app/client/enhance.ts (public form pages). */
+  enhance?: boolean;
   /** Staff desk pages have their own chrome instead of the public header and footer. */
   desk?: boolean;
 }
@@ -42,6 +47,8 @@ function useHandleFlag(flag: keyof RouteHandle): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHandleFlag("hydrate");
   const desk = useHandleFlag("desk");
+  const enhance = useHandleFlag("enhance");
+  const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (
     <html lang="en-IN">
@@ -74,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
+        {enhance && !hydrate && rootData ? <script type="module" src={rootData.enhanceScript} nonce={nonce} /> : null}
       </body>
     </html>
   );

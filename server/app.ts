@@ -1,13 +1,24 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { clientAddressContext, databaseContext, nonceContext, uploadsDirContext } from "~/server/context.server";
+import {
+  clientAddressContext,
+  databaseContext,
+  enhanceScriptContext,
+  nonceContext,
+  uploadsDirContext,
+} from "~/server/context.server";
 import { type Database, openDatabase } from "~/server/db.server";
 import { seedDemoContent } from "~/server/seed.server";
+import { publicPaths } from "~/lib/public-pages";
+import { contentChanged } from "~/server/content-version.server";
 import { canonicalLocation, isAssetPath } from "./canonical";
+import { createPageCache } from "./page-cache";
 import { createNonce, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -26,6 +37,7 @@ export interface AppOptions {
 
 export function createApp(options: AppOptions): express.Express {
   const { clientDir } = options;
+  const enhanceScript = versionedAsset(clientDir, "assets/enhance.js");
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
@@ -66,6 +78,20 @@ export function createApp(options: AppOptions): express.Express {
 
   options.extend?.(app);
 
+  // Any change a staff member makes may show on public pages: cached pages are rendered again.
+  app.use(["/admin", "/onlineuser"], (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.on("finish", () => {
+        if (res.statusCode < 400) contentChanged();
+      });
+    }
+    next();
+  });
+
+  // Pages with forms carry a per-visit token and are never cached.
+  const formPages = new Set(["/contact", "/online/register", "/login"]);
+  app.use(createPageCache(new Set(publicPaths.filter((p) => !formPages.has(p)))).middleware);
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -75,6 +101,7 @@ export function createApp(options: AppOptions): express.Express {
         context.set(nonceContext, res.locals.nonce as string);
         context.set(databaseContext, options.database);
         context.set(uploadsDirContext, options.uploadsDir);
+        context.set(enhanceScriptContext, enhanceScript);
         context.set(clientAddressContext, clientAddress(req, options.trustedProxyHeader));
         options.provideContext?.(context, req);
         return context;
@@ -144,4 +171,14 @@ export function clientAddress(req: express.Request, trustedProxyHeader?: string)
     if (last) return last;
   }
   return req.socket.remoteAddress ?? "unknown";
+}
+
+/** "/assets/enhance.js?v=<hash of its content>": a new build gets a new URL. */
+function versionedAsset(clientDir: string, file: string): string {
+  try {
+    const hash = createHash("sha256").update(readFileSync(path.join(clientDir, file))).digest("hex").slice(0, 12);
+    return `/${file}?v=${hash}`;
+  } catch {
+    return `/${file}`;
+  }
 }

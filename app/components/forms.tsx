@@ -9,7 +9,7 @@ interface FieldShell {
     id: string;
     name: string;
     "aria-invalid": true | undefined;
-    "aria-describedby": string | undefined;
+    "aria-describedby": string;
   }) => React.ReactNode;
 }
 
@@ -18,7 +18,8 @@ export function Field({ label, name, error, hint, children }: FieldShell) {
   const id = `${useId()}-${name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  // The message slot is always referenced: the page script may fill it in later.
+  const describedBy = [hint ? hintId : null, errorId].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -32,7 +33,7 @@ export function Field({ label, name, error, hint, children }: FieldShell) {
       {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {/* The line is kept even when empty, so a message appearing on blur does not move the
           button under the pointer and swallow the click. */}
-      <p id={errorId} className="field-error">
+      <p id={errorId} className="field-error" data-error-for={name}>
         {error}
       </p>
     </div>

@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { courseOptions, districtsByState, majors, states, streams, type StateValue } from "~/lib/options";
-import { type FieldName, validateField, validateSubmission } from "~/lib/submission-schema";
-import { Field, FormMessage } from "./forms";
+import { courseOptions, districtsByState, majors, states, streams } from "~/lib/options";
+import type { FieldName } from "~/lib/submission-schema";
+import { Field } from "./forms";
 
 export interface SubmissionFormProps {
   kind: "enquiry" | "registration";
@@ -20,61 +18,32 @@ const textFields = [
 ] as const;
 
 /**
- * The enquiry and registration form. Without JavaScript it is a plain post
- * and the server renders the messages; with it, each field is checked as the
- * student leaves it, with the same rules (app/lib/submission-schema.ts).
+ * The enquiry and registration form: a plain HTML form that posts to the page.
+ * The server renders every message and keeps every value; app/client/enhance.ts
+ * adds checking as the student leaves each field, with the same rules.
+ * No `required` attributes: the browser's own bubbles would hide our messages.
  */
-export function SubmissionForm(props: SubmissionFormProps) {
-  const { kind, token, values = {}, submitLabel } = props;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  const [errors, setErrors] = useState(props.fieldErrors ?? {});
-  const [formError, setFormError] = useState(props.formError);
-  const [state, setState] = useState(values.state ?? "");
-
-  useEffect(() => setHydrated(true), []);
-  // A new answer from the server replaces what the browser found.
-  useEffect(() => {
-    setErrors(props.fieldErrors ?? {});
-    setFormError(props.formError);
-  }, [props.fieldErrors, props.formError]);
-
-  function currentValues(): Record<string, string> {
-    const data = new FormData(formRef.current ?? undefined);
-    return Object.fromEntries([...data.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-  }
-
-  function check(name: FieldName) {
-    const message = validateField(kind, name, currentValues());
-    setErrors((previous) => ({ ...previous, [name]: message }));
-  }
-
-  function onFieldEvent(event: React.FocusEvent | React.ChangeEvent) {
-    const name = (event.target as HTMLInputElement).name as FieldName;
-    // Check on leaving a field, and keep re-checking one that already shows a message.
-    if (event.type === "blur" || errors[name]) check(name);
-  }
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const result = validateSubmission(kind, currentValues());
-    if (result.ok) {
-      setFormError(undefined);
-      return;
-    }
-    event.preventDefault();
-    setErrors(result.fieldErrors);
-    setFormError(result.formError);
-    const firstInvalid = Object.keys(result.fieldErrors)[0];
-    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-  }
-
-  const districtChoices = state ? (districtsByState[state as StateValue] ?? []) : [];
+export function SubmissionForm({ kind, token, values = {}, fieldErrors = {}, formError, submitLabel }: SubmissionFormProps) {
+  const choice = (name: FieldName, label: string, placeholder: string, options: ReadonlyArray<{ value: string; label: string }>) => (
+    <Field label={label} name={name} error={fieldErrors[name]}>
+      {(control) => (
+        <select {...control} aria-required="true" defaultValue={values[name] ?? ""}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
 
   return (
-    <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="form-card" aria-describedby="form-note">
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+    <form method="post" noValidate className="form-card" data-submission={kind} aria-describedby="form-note">
+      <div role="alert" className="form-alert" data-form-alert hidden={!formError}>
+        {formError}
+      </div>
       <p id="form-note" className="mb-4 text-sm text-slate-700">
         Every field is required.
       </p>
@@ -85,7 +54,7 @@ export function SubmissionForm(props: SubmissionFormProps) {
       </div>
       <div className="form-grid">
         {textFields.map((field) => (
-          <Field key={field.name} label={field.label} name={field.name} error={errors[field.name]}>
+          <Field key={field.name} label={field.label} name={field.name} error={fieldErrors[field.name]}>
             {(control) => (
               <input
                 {...control}
@@ -94,108 +63,37 @@ export function SubmissionForm(props: SubmissionFormProps) {
                 inputMode={field.inputMode}
                 aria-required="true"
                 defaultValue={values[field.name] ?? ""}
-                onBlur={onFieldEvent}
-                onChange={onFieldEvent}
               />
             )}
           </Field>
         ))}
-        {renderChoice("stream", "Stream", "Select stream", streams)}
-        {renderChoice("major", "Major", "Select major", majors)}
-        <Field label="State" name="state" error={errors.state}>
+        {choice("stream", "Stream", "Select stream", streams)}
+        {choice("major", "Major", "Select major", majors)}
+        {choice("state", "State", "Select state", states)}
+        <Field label="District" name="district" error={fieldErrors.district}>
           {(control) => (
-            <select
-              {...control}
-              aria-required="true"
-              defaultValue={values.state ?? ""}
-              onChange={(event) => {
-                setState(event.target.value);
-                onFieldEvent(event);
-              }}
-              onBlur={onFieldEvent}
-            >
-              <option value="">Select state</option>
-              {states.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
+            <select {...control} aria-required="true" defaultValue={values.district ?? ""}>
+              <option value="">Select district</option>
+              {/* Without the page script the list cannot follow the state: every state's districts, grouped. */}
+              {states.map((state) => (
+                <optgroup key={state.value} label={state.label}>
+                  {districtsByState[state.value].map((district) => (
+                    <option key={district} value={district}>
+                      {district}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           )}
         </Field>
-        <Field
-          label="District"
-          name="district"
-          error={errors.district}
-          hint={hydrated ? undefined : "Choose the district in your state."}
-        >
-          {(control) => (
-            <select
-              {...control}
-              key={hydrated ? `districts-${state}` : "districts-all"}
-              aria-required="true"
-              defaultValue={!hydrated || values.state === state ? (values.district ?? "") : ""}
-              onBlur={onFieldEvent}
-              onChange={onFieldEvent}
-            >
-              <option value="">Select district</option>
-              {hydrated
-                ? districtChoices.map((district) => (
-                    <option key={district} value={district}>
-                      {district}
-                    </option>
-                  ))
-                : // Without JavaScript the list cannot follow the state, so every state's districts are offered, grouped.
-                  states.map((option) => (
-                    <optgroup key={option.value} label={option.label}>
-                      {districtsByState[option.value].map((district) => (
-                        <option key={district} value={district}>
-                          {district}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-            </select>
-          )}
-        </Field>
-        {kind === "registration" ? (
-          renderChoice("course", "Course", "Select course", courseOptions)
-        ) : null}
+        {kind === "registration" ? choice("course", "Course", "Select course", courseOptions) : null}
       </div>
       <p className="mt-6">
-        <button type="submit" className="btn-primary" disabled={submitting}>
-          {submitting ? "Sending…" : submitLabel}
+        <button type="submit" className="btn-primary">
+          {submitLabel}
         </button>
       </p>
-    </Form>
+    </form>
   );
-
-  // A plain function, not a component: a component declared in render would remount (and lose the choice) on every render.
-  function renderChoice(
-    name: FieldName,
-    label: string,
-    placeholder: string,
-    options: ReadonlyArray<{ value: string; label: string }>,
-  ) {
-    return (
-      <Field label={label} name={name} error={errors[name]}>
-        {(control) => (
-          <select
-            {...control}
-            aria-required="true"
-            defaultValue={values[name] ?? ""}
-            onBlur={onFieldEvent}
-            onChange={onFieldEvent}
-          >
-            <option value="">{placeholder}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-    );
-  }
 }

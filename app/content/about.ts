@@ -203,7 +203,8 @@ export const galleries: Gallery[] = [
       },
       {
         image: eventImage("exhibitions", 2, "A smart irrigation model with a potted plant, sensor and phone dashboard"),
-        caption: "Smart irrigation system with soil sensors and an MQTT dashboard by IoT students, Bengaluru, April 2025",
+        caption:
+          "Smart irrigation system with soil sensors and an MQTT dashboard by IoT students, Bengaluru, April 2025",
       },
       {
         image: eventImage("exhibitions", 3, "Visitors walking between project stalls with posters"),
@@ -256,14 +257,23 @@ export const bytesInBits: BytesInBits = {
     ],
   },
   milestones: [
-    { year: chennai.established, text: `First centre opens in ${chennai.city} with an embedded systems batch and a single hardware lab.` },
+    {
+      year: chennai.established,
+      text: `First centre opens in ${chennai.city} with an embedded systems batch and a single hardware lab.`,
+    },
     { year: 2016, text: "Internet of Things course launched, with ESP32 and cloud dashboards added to the lab." },
     { year: 2017, text: "MATLAB and Simulink course introduced for core-branch and postgraduate students." },
     { year: 2018, text: "Dedicated placement cell set up, with regular mock interviews and partner hiring drives." },
     { year: 2019, text: "Python Fullstack Development course added for software careers." },
     { year: 2020, text: "Live online batches run with home lab kits so that students could keep learning." },
-    { year: bangalore.established, text: `${bangalore.city} branch opens to serve students and hiring partners in Karnataka.` },
-    { year: 2023, text: "Artificial Intelligence course launched, covering machine learning, deep learning and LLM applications." },
+    {
+      year: bangalore.established,
+      text: `${bangalore.city} branch opens to serve students and hiring partners in Karnataka.`,
+    },
+    {
+      year: 2023,
+      text: "Artificial Intelligence course launched, covering machine learning, deep learning and LLM applications.",
+    },
   ],
 };
 

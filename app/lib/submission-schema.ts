@@ -3,6 +3,9 @@
  * the server runs it again and is the authority, so this module must stay free of server code.
  */
 import { z } from "zod";
+
+// Zod compiles parsers with `new Function` unless told not to; the pages' CSP forbids eval.
+z.config({ jitless: true });
 import { courseValues, districtsFor, majorValues, stateValues, streamValues } from "./options";
 
 export const messages = {

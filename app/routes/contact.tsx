@@ -6,7 +6,7 @@ import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { handleSubmission, newSubmissionToken } from "~/server/submissions.server";
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { enhance: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   const submitted = new URL(request.url).searchParams.has("submitted");

@@ -54,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 />
                 <p className="hero-caption">
                   <strong>{slide.heading}</strong>
-                  {slide.text}
+                  <span className="hero-caption-text">{slide.text}</span>
                 </p>
               </li>
             ))}

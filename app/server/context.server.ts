@@ -16,3 +16,6 @@ export const clientAddressContext = createContext<string>("unknown");
 
 /** Folder of uploaded and generated images, served at /uploads. */
 export const uploadsDirContext = createContext<string>();
+
+/** URL of the small form script (app/client/enhance.ts) in this build. */
+export const enhanceScriptContext = createContext<string>("/app/client/enhance.ts");

@@ -10,7 +10,7 @@ import { databaseContext } from "~/server/context.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import { courseLabel, handleSubmission, newSubmissionToken } from "~/server/submissions.server";
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { enhance: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
