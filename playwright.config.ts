@@ -23,9 +23,7 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: chromeFlags },
     trace: "off",
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: "node scripts/e2e-server.ts",
     url: `http://127.0.0.1:${port}/healthz`,

@@ -13,9 +13,9 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { FloatingLinks } from "~/components/floating-links";
 import { useNonce } from "~/components/nonce";
+import { NotFoundContent } from "~/components/not-found-content";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { NotFoundContent } from "~/components/not-found-content";
 import { site } from "~/config/site";
 import { enhanceScriptContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/env.server";
@@ -110,8 +110,8 @@ export function ErrorBoundary() {
     <div className="page-narrow">
       <h1 className="page-title">Something went wrong</h1>
       <p className="lead">
-        Sorry, we could not show this page just now. Please try again in a minute, or reach us on WhatsApp or by
-        phone; the links are at the foot of the page.
+        Sorry, we could not show this page just now. Please try again in a minute, or reach us on WhatsApp or by phone;
+        the links are at the foot of the page.
       </p>
       <p>
         <a className="btn-primary" href="/">

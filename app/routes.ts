@@ -35,6 +35,8 @@ export default [
     route("course", "routes/onlineuser/course.tsx"),
   ]),
   route("staff/events", "routes/staff/events.ts"),
+  route("staff/export/:table/:course?", "routes/staff/export.ts"),
 
+  route("logout", "routes/logout.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,13 @@
 import { DataDirLockedError } from "~/server/data-dir-lock.server";
 import { CliError } from "./errors";
 import { exportCommandOptions, exportEnquiriesCommand, exportRegistrationsCommand } from "./export";
+import {
+  userAddCommand,
+  userListCommand,
+  userRemoveCommand,
+  userResetPasswordCommand,
+  userSetRoleCommand,
+} from "./users";
 
 interface Command {
   /** The words that name it, e.g. ["export", "enquiries"]. */
@@ -32,6 +39,35 @@ const commands: Command[] = [
     summary: "Every course registration as CSV, oldest first, to standard output or FILE.",
     run: (args) => exportRegistrationsCommand(exportCommandOptions(args)),
   },
+  {
+    words: ["user", "add"],
+    options: "--email E --role R [--name N]",
+    summary: "Create a staff account; the password is read from standard input.",
+    run: userAddCommand,
+  },
+  {
+    words: ["user", "list"],
+    summary: "Every staff account: e-mail, role, created.",
+    run: userListCommand,
+  },
+  {
+    words: ["user", "set-role"],
+    options: "--email E --role R",
+    summary: "Change an account's role (its sessions end).",
+    run: userSetRoleCommand,
+  },
+  {
+    words: ["user", "reset-password"],
+    options: "--email E",
+    summary: "Set a new password from standard input (its sessions end).",
+    run: userResetPasswordCommand,
+  },
+  {
+    words: ["user", "remove"],
+    options: "--email E",
+    summary: "Delete a staff account and end its sessions.",
+    run: userRemoveCommand,
+  },
 ];
 
 function usage(): string {
@@ -46,6 +82,13 @@ ${lines.join("\n")}
 Options of the exports:
   --output FILE   write the CSV to FILE (complete or not at all) instead of standard output
   --excel         begin with a UTF-8 byte-order mark, so Excel shows Tamil, Kannada and Malayalam names
+
+Staff accounts:
+  Roles: admin, embedded, python, iot, matlab, ai (a coordinator sees one course).
+  Passwords: at least 15 characters (a phrase of a few words works well), one line on
+  standard input, e.g. printf '%s\\n' "$PASSWORD" | npm run --silent cli -- user add --email E --role admin
+  (typed at a terminal, it is asked for twice without being shown). The last admin cannot
+  be removed or demoted. "user add" creates the embedded database if there is none yet.
 
 Environment: DATA_DIR (default ./data) and DATABASE_URL, as for the site. The embedded
 database can be read only while the site is stopped; with DATABASE_URL it can run any time.

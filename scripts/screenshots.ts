@@ -14,7 +14,11 @@ const browser = await chromium.launch({
 });
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
 for (const [name, viewport] of Object.entries(viewports)) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, javaScriptEnabled: process.env.NO_JS !== "1" });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    javaScriptEnabled: process.env.NO_JS !== "1",
+  });
   const page = await context.newPage();
   for (const p of paths.length ? paths : ["/"]) {
     await page.goto(origin + p, { waitUntil: "networkidle" });
@@ -25,4 +29,3 @@ for (const [name, viewport] of Object.entries(viewports)) {
   await context.close();
 }
 await browser.close();
-

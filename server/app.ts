@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import * as build from "virtual:react-router/server-build";
+import { publicPaths } from "~/lib/public-pages";
+import { contentChanged } from "~/server/content-version.server";
 import {
   clientAddressContext,
   databaseContext,
@@ -15,8 +17,6 @@ import {
 } from "~/server/context.server";
 import { type Database, openDatabase } from "~/server/db.server";
 import { seedDemoContent } from "~/server/seed.server";
-import { publicPaths } from "~/lib/public-pages";
-import { contentChanged } from "~/server/content-version.server";
 import { canonicalLocation, isAssetPath } from "./canonical";
 import { createPageCache } from "./page-cache";
 import { createNonce, securityHeaders } from "./security";
@@ -58,7 +58,10 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(express.static(clientDir, { maxAge: "1d", index: false, redirect: false }));
   // Stored images get new names when replaced, so they can be cached for long.
-  app.use("/uploads", express.static(options.uploadsDir, { maxAge: "30d", index: false, redirect: false, dotfiles: "deny" }));
+  app.use(
+    "/uploads",
+    express.static(options.uploadsDir, { maxAge: "30d", index: false, redirect: false, dotfiles: "deny" }),
+  );
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -110,7 +113,6 @@ export function createApp(options: AppOptions): express.Express {
   );
   return app;
 }
-
 
 export interface RunningServer {
   url: string;
@@ -176,7 +178,10 @@ export function clientAddress(req: express.Request, trustedProxyHeader?: string)
 /** "/assets/enhance.js?v=<hash of its content>": a new build gets a new URL. */
 function versionedAsset(clientDir: string, file: string): string {
   try {
-    const hash = createHash("sha256").update(readFileSync(path.join(clientDir, file))).digest("hex").slice(0, 12);
+    const hash = createHash("sha256")
+      .update(readFileSync(path.join(clientDir, file)))
+      .digest("hex")
+      .slice(0, 12);
     return `/${file}?v=${hash}`;
   } catch {
     return `/${file}`;

@@ -2,7 +2,13 @@
 // each field as the student leaves it, with the same rules the server applies, keeps the
 // district list to the chosen state, stops a double submit, and shows passwords on request.
 import { districtsByState, isStateValue } from "~/lib/options";
-import { type FieldName, fieldNamesOf, type SubmissionKind, validateField, validateSubmission } from "~/lib/submission-schema";
+import {
+  type FieldName,
+  fieldNamesOf,
+  type SubmissionKind,
+  validateField,
+  validateSubmission,
+} from "~/lib/submission-schema";
 
 function valuesOf(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};

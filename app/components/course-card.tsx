@@ -1,7 +1,15 @@
 import type { Course } from "~/content/types";
 
 /** A course as a card: image, title, summary, an optional start-date line and "Register Now !". */
-export function CourseCard({ course, startLine, headingLevel = 3 }: { course: Course; startLine?: string; headingLevel?: 2 | 3 }) {
+export function CourseCard({
+  course,
+  startLine,
+  headingLevel = 3,
+}: {
+  course: Course;
+  startLine?: string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card">
@@ -17,9 +25,7 @@ export function CourseCard({ course, startLine, headingLevel = 3 }: { course: Co
         <Heading className="card-title">{course.title}</Heading>
         <p>{course.summary}</p>
         <p className="text-sm text-slate-600">Duration: {course.duration}</p>
-        {startLine ? (
-          <p className="font-semibold text-[var(--color-coral-dark)]">Next batch: {startLine}</p>
-        ) : null}
+        {startLine ? <p className="font-semibold text-[var(--color-coral-dark)]">Next batch: {startLine}</p> : null}
         <p className="card-footer">
           <a className="btn-primary" href={`/courses/${course.id}`} aria-label={`Register Now ! for ${course.title}`}>
             Register Now !

@@ -3,6 +3,8 @@ import { useId } from "react";
 interface FieldShell {
   label: string;
   name: string;
+  /** A fixed id, when something else on the page refers to the control. */
+  id?: string;
   error?: string;
   hint?: string;
   children: (props: {
@@ -14,8 +16,9 @@ interface FieldShell {
 }
 
 /** Wires a label, the control and its message together for assistive technology. */
-export function Field({ label, name, error, hint, children }: FieldShell) {
-  const id = `${useId()}-${name}`;
+export function Field({ label, name, id: fixedId, error, hint, children }: FieldShell) {
+  const generatedId = `${useId()}-${name}`;
+  const id = fixedId ?? generatedId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   // The message slot is always referenced: the page script may fill it in later.

@@ -22,14 +22,17 @@ export function PlacedStudentCard({ student, eager }: { student: PlacedStudentVi
             src={`${base}-320.webp`}
             width="160"
             height="160"
-            alt={`Photo of ${student.name}`}
+            alt={student.name}
             loading={eager ? undefined : "lazy"}
             decoding="async"
             className="mx-auto mt-5 h-40 w-40 rounded-full object-cover"
           />
         </picture>
       ) : (
-        <div aria-hidden="true" className="mx-auto mt-5 grid h-40 w-40 place-items-center rounded-full bg-[var(--color-teal-soft)] text-4xl font-bold text-[var(--color-teal-deep)]">
+        <div
+          aria-hidden="true"
+          className="mx-auto mt-5 grid h-40 w-40 place-items-center rounded-full bg-[var(--color-teal-soft)] text-4xl font-bold text-[var(--color-teal-deep)]"
+        >
           {student.name.slice(0, 1)}
         </div>
       )}

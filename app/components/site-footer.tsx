@@ -7,18 +7,14 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer-inner">
         <section>
-          <h2 className="footer-heading">
-            {site.name}
-          </h2>
+          <h2 className="footer-heading">{site.name}</h2>
           <p>{site.blurb}</p>
           <p className="footer-branches">
             {site.branches.map((b) => `${b.city} (since ${b.established})`).join(" · ")}
           </p>
         </section>
         <section>
-          <h2 className="footer-heading">
-            Courses
-          </h2>
+          <h2 className="footer-heading">Courses</h2>
           <ul className="footer-list">
             {courses.map((course) => (
               <li key={course.id}>
@@ -28,9 +24,7 @@ export function SiteFooter() {
           </ul>
         </section>
         <section>
-          <h2 className="footer-heading">
-            Visit us
-          </h2>
+          <h2 className="footer-heading">Visit us</h2>
           <address>
             {fullAddress()}
             <br />
@@ -44,9 +38,7 @@ export function SiteFooter() {
           </address>
         </section>
         <section className="footer-map">
-          <h2 className="footer-heading">
-            Find us
-          </h2>
+          <h2 className="footer-heading">Find us</h2>
           {/* The map frame loads only when asked for: nothing third-party is fetched with the page. */}
           <details className="map-details">
             <summary>Show the map here</summary>

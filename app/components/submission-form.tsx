@@ -23,8 +23,20 @@ const textFields = [
  * adds checking as the student leaves each field, with the same rules.
  * No `required` attributes: the browser's own bubbles would hide our messages.
  */
-export function SubmissionForm({ kind, token, values = {}, fieldErrors = {}, formError, submitLabel }: SubmissionFormProps) {
-  const choice = (name: FieldName, label: string, placeholder: string, options: ReadonlyArray<{ value: string; label: string }>) => (
+export function SubmissionForm({
+  kind,
+  token,
+  values = {},
+  fieldErrors = {},
+  formError,
+  submitLabel,
+}: SubmissionFormProps) {
+  const choice = (
+    name: FieldName,
+    label: string,
+    placeholder: string,
+    options: ReadonlyArray<{ value: string; label: string }>,
+  ) => (
     <Field label={label} name={name} error={fieldErrors[name]}>
       {(control) => (
         <select {...control} aria-required="true" defaultValue={values[name] ?? ""}>

@@ -30,8 +30,7 @@ export const site = {
     instagram: "https://www.instagram.com/sampige.academy.example",
   },
   map: {
-    embedUrl:
-      "https://www.google.com/maps?q=Residency+Road,+Ashok+Nagar,+Bengaluru+560025&output=embed",
+    embedUrl: "https://www.google.com/maps?q=Residency+Road,+Ashok+Nagar,+Bengaluru+560025&output=embed",
     linkUrl: "https://www.google.com/maps/search/?api=1&query=Residency+Road+Ashok+Nagar+Bengaluru+560025",
   },
   branches: [

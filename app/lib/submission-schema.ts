@@ -6,6 +6,7 @@ import { z } from "zod";
 
 // Zod compiles parsers with `new Function` unless told not to; the pages' CSP forbids eval.
 z.config({ jitless: true });
+
 import { courseValues, districtsFor, majorValues, stateValues, streamValues } from "./options";
 
 export const messages = {

@@ -1,10 +1,10 @@
-import type { Route } from "./+types/contact";
-import type { RouteHandle } from "~/root";
 import { SubmissionForm } from "~/components/submission-form";
 import { SubmittedNotice } from "~/components/submitted-notice";
 import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import { handleSubmission, newSubmissionToken } from "~/server/submissions.server";
+import type { Route } from "./+types/contact";
 
 export const handle: RouteHandle = { enhance: true };
 

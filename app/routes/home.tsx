@@ -1,11 +1,11 @@
-import type { Route } from "./+types/home";
 import { CourseCard } from "~/components/course-card";
 import { site } from "~/config/site";
-import { homeIntro, heroSlides } from "~/content/about";
+import { heroSlides, homeIntro } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
 import { getCourses } from "~/server/repositories/content.server";
+import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { courses: await getCourses(context.get(databaseContext).db) };
@@ -50,7 +50,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   width={slide.image.width}
                   height={slide.image.height}
                   alt={slide.image.alt}
-                  {...(slot === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
+                  {...(slot === 0
+                    ? { fetchPriority: "high" as const }
+                    : { loading: "lazy" as const, decoding: "async" as const })}
                 />
                 <p className="hero-caption">
                   <strong>{slide.heading}</strong>

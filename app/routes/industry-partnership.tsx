@@ -1,7 +1,7 @@
-import type { Route } from "./+types/industry-partnership";
 import { site } from "~/config/site";
 import { partners } from "~/content/partners";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/industry-partnership";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,12 +1,22 @@
-import { useState } from "react";
-import { Form } from "react-router";
-import type { Route } from "./+types/login";
-import type { RouteHandle } from "~/root";
+import { isAPIError } from "better-auth/api";
+import { data, redirect } from "react-router";
 import { Field, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { areaOf, isStaffRole } from "~/lib/staff-roles";
+import type { RouteHandle } from "~/root";
+import {
+  clientAddressHeader,
+  endSessionByToken,
+  signInCookies,
+  signInThrottle,
+  signInWithPassword,
+} from "~/server/auth.server";
+import { clientAddressContext, databaseContext } from "~/server/context.server";
+import { crossSiteRefusal, getStaffUser, isCrossSite } from "~/server/permissions.server";
+import type { Route } from "./+types/login";
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { enhance: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -18,39 +28,124 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = new URL(request.url).searchParams.get("notice");
-  return { notice: notice === "unauthorized" ? "Unauthorized access" : null };
+  if (notice === "unauthorized") return { notice: "Unauthorized access" };
+  // Signed in already: straight to the staff member's own area. Not after a refusal,
+  // which must be shown even to a signed-in coordinator who tried another course's page.
+  const staff = await getStaffUser(request, context);
+  if (staff) throw redirect(areaOf(staff.role));
+  return { notice: null };
+}
+
+interface LoginProblem {
+  formError: string;
+  email?: string;
+}
+
+const invalidCredentials = "Invalid email or password";
+const tooManyFailures = "Too many failed sign-in attempts. Please try again later.";
+
+/**
+ * Sign-in: one answer for every wrong e-mail or password (Better Auth hashes the password
+ * even for an unknown e-mail, so the time taken does not tell either), failures counted
+ * per e-mail and per client address, then the session cookie on a redirect to the area.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (isCrossSite(request)) throw crossSiteRefusal();
+  const form = await readForm(request);
+  if (!form) {
+    return data<LoginProblem>({ formError: "Please sign in with the form on this page." }, { status: 415 });
+  }
+  const email = text(form, "email").trim().toLowerCase().slice(0, 320);
+  const password = text(form, "password");
+  if (!email || !password) {
+    return data<LoginProblem>({ formError: "Please enter your email and password.", email }, { status: 400 });
+  }
+
+  const database = context.get(databaseContext);
+  const address = context.get(clientAddressContext);
+  const throttle = signInThrottle(database);
+  const wait = throttle.retryAfter(address, email);
+  if (wait > 0) {
+    return data<LoginProblem>(
+      { formError: tooManyFailures, email },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
+  }
+
+  const headers = new Headers(request.headers);
+  headers.set(clientAddressHeader, address);
+  let signedIn: Awaited<ReturnType<typeof signInWithPassword>>;
+  try {
+    signedIn = await signInWithPassword(database, { email, password }, headers);
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) {
+      console.error("Sign-in failed:", error);
+      return data<LoginProblem>(
+        { formError: "Signing in is not possible right now. Please try again in a minute.", email },
+        { status: 503 },
+      );
+    }
+    const delay = throttle.recordFailure(address, email);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    return data<LoginProblem>({ formError: invalidCredentials, email }, { status: 401 });
+  }
+
+  const { user, token } = signedIn.response;
+  if (!isStaffRole(user.role)) {
+    console.warn("Invalid user role", { email: user.email, role: user.role });
+    await endSessionByToken(database.db, token);
+    return redirect("/login");
+  }
+  throttle.recordSuccess(email);
+  const cookies = new Headers();
+  for (const cookie of signInCookies(signedIn.headers)) cookies.append("Set-Cookie", cookie);
+  return redirect(areaOf(user.role), { headers: cookies });
+}
+
+async function readForm(request: Request): Promise<FormData | undefined> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data"))
+    return undefined;
+  try {
+    return await request.formData();
+  } catch {
+    return undefined;
+  }
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const [showPassword, setShowPassword] = useState(false);
   const result = actionData as { formError?: string; email?: string } | undefined;
+  const message = result?.formError ?? loaderData.notice;
   return (
     <div className="page-narrow max-w-md">
       <h1 className="page-title">Staff login</h1>
       <p className="mb-6 text-slate-700">For counsellors, course coordinators and administrators of {site.name}.</p>
-      {loaderData.notice && !result ? <FormMessage tone="error">{loaderData.notice}</FormMessage> : null}
-      {result?.formError ? <FormMessage tone="error">{result.formError}</FormMessage> : null}
-      <Form method="post" className="form-card space-y-4" noValidate>
+      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      <form method="post" className="form-card space-y-2" noValidate>
         <Field label="Email" name="email">
-          {(control) => (
-            <input {...control} type="email" autoComplete="username" defaultValue={result?.email ?? ""} />
-          )}
+          {(control) => <input {...control} type="email" autoComplete="username" defaultValue={result?.email ?? ""} />}
         </Field>
-        <Field label="Password" name="password">
-          {(control) => (
-            <input {...control} type={showPassword ? "text" : "password"} autoComplete="current-password" />
-          )}
+        <Field label="Password" name="password" id="login-password">
+          {(control) => <input {...control} type="password" autoComplete="current-password" />}
         </Field>
-        <label className="checkbox-row">
-          <input type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
-          Show password
-        </label>
+        {/* Showing the password needs the page script, so the box appears only with it. */}
+        <div hidden>
+          <label className="checkbox-row">
+            <input type="checkbox" data-show-password="login-password" />
+            Show password
+          </label>
+        </div>
         <button type="submit" className="btn-primary w-full">
           Login
         </button>
-      </Form>
+      </form>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import type { Route } from "./+types/our-placements";
 import { PlacedStudentCard } from "~/components/placed-student-card";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/server/context.server";
 import { listPlacedStudents } from "~/server/repositories/placed-students.server";
+import type { Route } from "./+types/our-placements";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const students = await listPlacedStudents(context.get(databaseContext).db);

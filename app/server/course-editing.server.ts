@@ -61,14 +61,19 @@ export async function saveCourseEditor(
   const course = await getCourse(db, courseId);
   if (!course) throw data(null, { status: 404 });
   const form = await readLimitedForm(request, maxUploadBytes + 200_000);
-  if (form === "too-large") return data<CourseEditResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
-  if (!form) return data<CourseEditResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  if (form === "too-large")
+    return data<CourseEditResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
+  if (!form)
+    return data<CourseEditResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
 
   switch (form.get("intent")) {
     case "start-date": {
       const value = String(form.get("startDate") ?? "").trim();
       if (value.length > 100) {
-        return data<CourseEditResult>({ ok: false, error: "The start date can be at most 100 characters." }, { status: 400 });
+        return data<CourseEditResult>(
+          { ok: false, error: "The start date can be at most 100 characters." },
+          { status: 400 },
+        );
       }
       await setStartDate(db, course.coordinatorKey, value || null, { updatedBy: staff.email });
       await recordAudit(db, {
@@ -83,14 +88,24 @@ export async function saveCourseEditor(
       });
     }
     case "content": {
-      const parsed = contentSchema.safeParse(Object.fromEntries(["title", "summary", "description", "duration", "syllabus"].map((k) => [k, form.get(k) ?? ""])));
+      const parsed = contentSchema.safeParse(
+        Object.fromEntries(
+          ["title", "summary", "description", "duration", "syllabus"].map((k) => [k, form.get(k) ?? ""]),
+        ),
+      );
       if (!parsed.success) {
         const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-        return data<CourseEditResult>({ ok: false, error: "Please fix the fields below.", fieldErrors }, { status: 400 });
+        return data<CourseEditResult>(
+          { ok: false, error: "Please fix the fields below.", fieldErrors },
+          { status: 400 },
+        );
       }
       const syllabus = textToSyllabus(parsed.data.syllabus);
       if ("error" in syllabus) {
-        return data<CourseEditResult>({ ok: false, error: syllabus.error, fieldErrors: { syllabus: syllabus.error } }, { status: 400 });
+        return data<CourseEditResult>(
+          { ok: false, error: syllabus.error, fieldErrors: { syllabus: syllabus.error } },
+          { status: 400 },
+        );
       }
       let image = course.image;
       const file = form.get("image");
@@ -103,17 +118,30 @@ export async function saveCourseEditor(
             widths: courseImageWidths,
             aspect: 640 / 400,
           });
-          image = { src: `/uploads/${stored.key}-640.webp`, width: 640, height: 400, alt: `${parsed.data.title} course` };
+          image = {
+            src: `/uploads/${stored.key}-640.webp`,
+            width: 640,
+            height: 400,
+            alt: `${parsed.data.title} course`,
+          };
         } catch (error) {
           if (error instanceof UploadRefused) {
-            return data<CourseEditResult>({ ok: false, error: error.message, fieldErrors: { image: error.message } }, { status: 400 });
+            return data<CourseEditResult>(
+              { ok: false, error: error.message, fieldErrors: { image: error.message } },
+              { status: 400 },
+            );
           }
           throw error;
         }
       }
       const { syllabus: _, ...fields } = parsed.data;
       await saveCourse(db, course.id as CourseId, { ...fields, image, syllabus: syllabus.sections }, staff.email);
-      await recordAudit(db, { actor: staff.email, action: "course.update", subject: course.id, detail: { title: fields.title } });
+      await recordAudit(db, {
+        actor: staff.email,
+        action: "course.update",
+        subject: course.id,
+        detail: { title: fields.title },
+      });
       return data<CourseEditResult>({ ok: true, message: "Course saved. The course page shows it now." });
     }
     case "restore": {

@@ -6,11 +6,11 @@ import { z } from "zod";
 import { toCsv } from "~/lib/csv";
 import { daysToMs, defaultRangeDays, type SubmissionRow, submissionStatuses } from "~/lib/staff-desk";
 import type { AppDatabase } from "./db.server";
+import type { StaffUser } from "./permissions.server";
 import { recordAudit } from "./repositories/audit-log.server";
 import { enquiryCsvColumns, listEnquiries } from "./repositories/enquiries.server";
 import { repeatContacts, updateFollowUp } from "./repositories/follow-up.server";
 import { listRegistrations, registrationCsvColumns } from "./repositories/registrations.server";
-import type { StaffUser } from "./permissions.server";
 
 export const pageSize = 50;
 
@@ -20,7 +20,7 @@ export interface TableQuery {
   page: number;
 }
 
-export function readTableQuery(request: Request): TableQuery & { since?: Date; csv: boolean } {
+export function readTableQuery(request: Request): TableQuery & { since?: Date } {
   const params = new URL(request.url).searchParams;
   const range = params.get("range") ?? String(defaultRangeDays);
   const days = range === "all" ? undefined : Number(range);
@@ -29,11 +29,43 @@ export function readTableQuery(request: Request): TableQuery & { since?: Date; c
   const since = rangeValue === "all" ? undefined : new Date(Date.now() - daysToMs(Number(rangeValue)));
   const q = (params.get("q") ?? "").slice(0, 100);
   const page = Math.max(1, Math.min(10_000, Math.trunc(Number(params.get("page") ?? "1")) || 1));
-  return { range: rangeValue, q, page, since, csv: params.get("format") === "csv" };
+  return { range: rangeValue, q, page, since };
 }
 
-
 /** Loads one page of a table, or the whole filtered table as CSV when asked. */
+/** Everything a table's filters match, not just the page on screen, as a CSV download. */
+export async function exportSubmissionTable(
+  db: AppDatabase,
+  request: Request,
+  kind: "enquiry" | "registration",
+  scope: { course?: string } = {},
+): Promise<Response> {
+  const query = readTableQuery(request);
+  const filters = { since: query.since, search: query.q || undefined };
+  const rows: unknown[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page =
+      kind === "enquiry"
+        ? await listEnquiries(db, { ...filters, limit: 1000, offset })
+        : await listRegistrations(db, { ...filters, course: scope.course as never, limit: 1000, offset });
+    rows.push(...page.rows);
+    if (page.rows.length < 1000) break;
+  }
+  const csv =
+    kind === "enquiry"
+      ? toCsv(enquiryCsvColumns, rows as never, { bom: true })
+      : toCsv(registrationCsvColumns, rows as never, { bom: true });
+  const subject =
+    kind === "enquiry" ? "enquiries" : `registrations${scope.course ? `-${scope.course.replace(" ", "-")}` : ""}`;
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${subject}-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 export async function loadSubmissionTable(
   db: AppDatabase,
   request: Request,
@@ -42,30 +74,6 @@ export async function loadSubmissionTable(
 ) {
   const query = readTableQuery(request);
   const filters = { since: query.since, search: query.q || undefined };
-  if (query.csv) {
-    // Everything the filters match, not just the page on screen.
-    const rows: unknown[] = [];
-    for (let offset = 0; ; offset += 1000) {
-      const page =
-        kind === "enquiry"
-          ? await listEnquiries(db, { ...filters, limit: 1000, offset })
-          : await listRegistrations(db, { ...filters, course: scope.course as never, limit: 1000, offset });
-      rows.push(...page.rows);
-      if (page.rows.length < 1000) break;
-    }
-    const csv =
-      kind === "enquiry"
-        ? toCsv(enquiryCsvColumns, rows as never, { bom: true })
-        : toCsv(registrationCsvColumns, rows as never, { bom: true });
-    const name = `${kind === "enquiry" ? "enquiries" : `registrations${scope.course ? `-${scope.course.replace(" ", "-")}` : ""}`}-${new Date().toISOString().slice(0, 10)}.csv`;
-    throw new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "Cache-Control": "no-store",
-      },
-    });
-  }
   const paging = { limit: pageSize, offset: (query.page - 1) * pageSize };
   const { rows, total } =
     kind === "enquiry"
@@ -101,7 +109,10 @@ export async function loadSubmissionTable(
 const followUpSchema = z.object({
   id: z.coerce.number().int().positive(),
   status: z.enum(submissionStatuses, { message: "Please choose a status." }),
-  notes: z.string().max(2000, "Notes can be at most 2000 characters.").transform((s) => s.trim()),
+  notes: z
+    .string()
+    .max(2000, "Notes can be at most 2000 characters.")
+    .transform((s) => s.trim()),
 });
 
 /** Saves status and notes of one row; a coordinator's write is limited to their course. */
@@ -118,7 +129,10 @@ export async function saveFollowUp(
     notes: form.get("notes") ?? "",
   });
   if (!parsed.success) {
-    return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
+    return data(
+      { ok: false as const, error: parsed.error.issues[0]?.message ?? "Please check the form." },
+      { status: 400 },
+    );
   }
   const { id, status, notes } = parsed.data;
   const saved = await updateFollowUp(db, kind, id, { status, notes }, staff.email, scope);
@@ -134,7 +148,8 @@ export async function saveFollowUp(
 
 export async function readStaffForm(request: Request): Promise<FormData | undefined> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return undefined;
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data"))
+    return undefined;
   try {
     return await request.formData();
   } catch {

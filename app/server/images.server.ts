@@ -50,7 +50,9 @@ export async function storeImage(
   const folder = path.join(options.uploadsDir, options.folder);
   await mkdir(folder, { recursive: true });
   const largest = Math.max(...options.widths);
-  const height = options.aspect ? Math.round(largest / options.aspect) : Math.round((largest * metadata.height) / metadata.width);
+  const height = options.aspect
+    ? Math.round(largest / options.aspect)
+    : Math.round((largest * metadata.height) / metadata.width);
   try {
     for (const width of options.widths) {
       const pipeline = sharp(input, { limitInputPixels: maxInputPixels })
@@ -99,7 +101,8 @@ export async function readLimitedForm(request: Request, maxBytes: number): Promi
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return "too-large";
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded")) return undefined;
+  if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded"))
+    return undefined;
   if (!request.body) return undefined;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

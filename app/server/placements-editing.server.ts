@@ -2,7 +2,14 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { AppDatabase } from "./db.server";
-import { maxUploadBytes, readLimitedForm, removeImage, storeImage, UploadRefused, uploadRefusals } from "./images.server";
+import {
+  maxUploadBytes,
+  readLimitedForm,
+  removeImage,
+  storeImage,
+  UploadRefused,
+  uploadRefusals,
+} from "./images.server";
 import type { StaffUser } from "./permissions.server";
 import { recordAudit } from "./repositories/audit-log.server";
 import {
@@ -32,14 +39,16 @@ export type PlacementResult =
 
 export async function savePlacement(db: AppDatabase, uploadsDir: string, request: Request, staff: StaffUser) {
   const form = await readLimitedForm(request, maxUploadBytes + 200_000);
-  if (form === "too-large") return data<PlacementResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
+  if (form === "too-large")
+    return data<PlacementResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
   if (!form) return data<PlacementResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
   const intent = form.get("intent");
   const id = Number(form.get("id"));
 
   if (intent === "remove") {
     const removed = Number.isInteger(id) ? await removePlacedStudent(db, id) : undefined;
-    if (!removed) return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
+    if (!removed)
+      return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
     if (removed.photo) await removeImage(uploadsDir, removed.photo, photoWidths);
     await recordAudit(db, { actor: staff.email, action: "placed-student.remove", subject: removed.name });
     return data<PlacementResult>({ ok: true, message: `${removed.name} removed from the placements page.` });
@@ -48,11 +57,16 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
     return data<PlacementResult>({ ok: false, error: "Unknown action." }, { status: 400 });
   }
 
-  const values = Object.fromEntries(["name", "company", "package", "jobRole"].map((k) => [k, String(form.get(k) ?? "")]));
+  const values = Object.fromEntries(
+    ["name", "company", "package", "jobRole"].map((k) => [k, String(form.get(k) ?? "")]),
+  );
   const parsed = studentSchema.safeParse(values);
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return data<PlacementResult>({ ok: false, error: "Please fix the fields below.", fieldErrors, values }, { status: 400 });
+    return data<PlacementResult>(
+      { ok: false, error: "Please fix the fields below.", fieldErrors, values },
+      { status: 400 },
+    );
   }
   const existing = intent === "update" && Number.isInteger(id) ? await getPlacedStudent(db, id) : undefined;
   if (intent === "update" && !existing) {
@@ -84,11 +98,21 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
 
   if (intent === "add") {
     const added = await addPlacedStudent(db, { ...parsed.data, photo: photo ?? null });
-    await recordAudit(db, { actor: staff.email, action: "placed-student.add", subject: added.name, detail: parsed.data });
+    await recordAudit(db, {
+      actor: staff.email,
+      action: "placed-student.add",
+      subject: added.name,
+      detail: parsed.data,
+    });
     return data<PlacementResult>({ ok: true, message: `${added.name} added to the placements page.` });
   }
   await updatePlacedStudent(db, id, { ...parsed.data, ...(photo ? { photo } : {}) });
   if (photo && existing?.photo) await removeImage(uploadsDir, existing.photo, photoWidths);
-  await recordAudit(db, { actor: staff.email, action: "placed-student.update", subject: parsed.data.name, detail: parsed.data });
+  await recordAudit(db, {
+    actor: staff.email,
+    action: "placed-student.update",
+    subject: parsed.data.name,
+    detail: parsed.data,
+  });
   return data<PlacementResult>({ ok: true, message: `${parsed.data.name} updated.` });
 }

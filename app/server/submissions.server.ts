@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { courseOptions } from "~/lib/options";
 import { type FieldName, fieldNamesOf, validateSubmission } from "~/lib/submission-schema";
 import { clientAddressContext, databaseContext } from "./context.server";
+import { publishSubmission } from "./events.server";
 import { createRateLimit, minutes, parseRateSetting } from "./rate-limit.server";
 import { createEnquiry } from "./repositories/enquiries.server";
 import { createRegistration } from "./repositories/registrations.server";
-import { publishSubmission } from "./events.server";
 
 export type SubmissionKind = "enquiry" | "registration";
 

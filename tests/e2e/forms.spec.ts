@@ -71,7 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(confirmation).toContainText("Internet of Things");
     });
 
-    test("a district that is not in the chosen state is refused", async ({ page, request }) => {
+    test("a district that is not in the chosen state is refused", async ({ request }) => {
       // Only a crafted post can pair them: the page offers the right districts.
       const html = await (await request.get("/online/register")).text();
       const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
@@ -111,7 +111,12 @@ test.describe("bad requests from outside the browser", () => {
     const json = await request.post("/contact", { data: { name: "x" }, maxRedirects: 0 });
     expect(json.status()).toBe(415);
     const hostile = await request.post("/contact", {
-      form: { ...student, name: "x".repeat(10_000), email: "<script>alert(1)</script>", stream: "'; DROP TABLE enquiries;--" },
+      form: {
+        ...student,
+        name: "x".repeat(10_000),
+        email: "<script>alert(1)</script>",
+        stream: "'; DROP TABLE enquiries;--",
+      },
       maxRedirects: 0,
     });
     expect(hostile.status()).toBe(400);

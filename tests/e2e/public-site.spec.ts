@@ -1,7 +1,7 @@
-import { courses } from "../../app/content/courses";
-import { site } from "../../app/config/site";
-import { publicPaths } from "../../app/lib/public-pages";
 import { request as httpRequest } from "node:http";
+import { site } from "../../app/config/site";
+import { courses } from "../../app/content/courses";
+import { publicPaths } from "../../app/lib/public-pages";
 import { escapeRegExp, expect, test } from "./utils";
 
 const pagesWithForms = new Set(["/contact", "/online/register", "/login"]);
@@ -15,7 +15,10 @@ test.describe("every public page", () => {
       expect(title.length).toBeGreaterThan(5);
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       expect(description?.length ?? 0).toBeGreaterThan(50);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`${path === "/" ? "/" : path}$`),
+      );
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
@@ -142,10 +145,13 @@ test("the icons turn with scroll progress x index x 360 degrees", async ({ page 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/courses/embedded");
   const angle = (index: number) =>
-    page.locator(".floating-link").nth(index).evaluate((el) => {
-      const matrix = new DOMMatrix(getComputedStyle(el).transform);
-      return Math.round((Math.atan2(matrix.b, matrix.a) * 180) / Math.PI);
-    });
+    page
+      .locator(".floating-link")
+      .nth(index)
+      .evaluate((el) => {
+        const matrix = new DOMMatrix(getComputedStyle(el).transform);
+        return Math.round((Math.atan2(matrix.b, matrix.a) * 180) / Math.PI);
+      });
   expect(await angle(1)).toBe(0);
   await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 4));
   await page.waitForTimeout(100);
@@ -159,9 +165,15 @@ test.describe("with reduced motion", () => {
   test("icons and hero stay still", async ({ page }) => {
     await page.goto("/");
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-    const transform = await page.locator(".floating-link").nth(3).evaluate((el) => getComputedStyle(el).transform);
+    const transform = await page
+      .locator(".floating-link")
+      .nth(3)
+      .evaluate((el) => getComputedStyle(el).transform);
     expect(transform).toBe("none");
-    const animation = await page.locator(".hero-slide").first().evaluate((el) => getComputedStyle(el).animationName);
+    const animation = await page
+      .locator(".hero-slide")
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe("none");
   });
 });
@@ -220,10 +232,9 @@ test("an unknown URL gets the product's 404 page with navigation and course link
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find that page");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
   for (const course of courses) {
-    await expect(page.getByRole("main").getByRole("link", { name: new RegExp(escapeRegExp(course.title)) })).toHaveAttribute(
-      "href",
-      `/courses/${course.id}`,
-    );
+    await expect(
+      page.getByRole("main").getByRole("link", { name: new RegExp(escapeRegExp(course.title)) }),
+    ).toHaveAttribute("href", `/courses/${course.id}`);
   }
   const unknownCourse = await page.goto("/courses/cobol");
   expect(unknownCourse?.status()).toBe(404);

@@ -5,7 +5,7 @@ import { expect, test } from "./utils";
 async function signIn(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(staffPassword);
+  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
   await page.getByRole("button", { name: "Login" }).click();
 }
 
@@ -53,11 +53,11 @@ test("an admin signs in, lands on /admin and sees every menu of the desk", async
 test("wrong credentials get one message that does not say which part was wrong", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(staffAccounts.admin);
-  await page.getByLabel("Password").fill("not the right password at all");
+  await page.getByLabel("Password", { exact: true }).fill("not the right password at all");
   await page.getByRole("button", { name: "Login" }).click();
   const wrongPassword = await page.getByRole("alert").textContent();
   await page.getByLabel("Email").fill("nobody@sampige-academy.example");
-  await page.getByLabel("Password").fill("not the right password at all");
+  await page.getByLabel("Password", { exact: true }).fill("not the right password at all");
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("alert")).toHaveText(wrongPassword ?? "");
   expect(wrongPassword).toContain("Invalid email or password");
@@ -65,19 +65,19 @@ test("wrong credentials get one message that does not say which part was wrong",
 
 test("the show-password box reveals the password", async ({ page }) => {
   await page.goto("/login");
-  await page.getByLabel("Password").fill("secret words");
-  await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+  await page.getByLabel("Password", { exact: true }).fill("secret words");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
   await page.getByLabel("Show password").check();
-  await expect(page.getByLabel("Password")).toHaveAttribute("type", "text");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
 });
 
 test("a new enquiry appears live in an open table, without reloading", async ({ page, browser }) => {
   await signIn(page, staffAccounts.admin);
   await page.goto("/admin/contactform");
-  await expect(page.getByText(/^Live/)).toBeVisible();
+  await expect(page.getByText("Live: new entries appear here by themselves")).toBeVisible();
   const name = `Live Student ${Date.now()}`;
   await submitEnquiry(browser, name);
-  await expect(page.getByRole("cell", { name })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole("cell", { name, exact: true })).toBeVisible({ timeout: 5_000 });
 });
 
 test("a coordinator sees only their course, live, and nothing else", async ({ page, browser }) => {
@@ -87,8 +87,8 @@ test("a coordinator sees only their course, live, and nothing else", async ({ pa
   await signIn(page, staffAccounts.iot);
   await expect(page).toHaveURL(/\/onlineuser\/iot$/);
   await submitEnquiry(browser, iotName, { course: "iot", mobile: "9000067890" }, "/online/register");
-  await expect(page.getByRole("cell", { name: iotName })).toBeVisible({ timeout: 5_000 });
-  await expect(page.getByRole("cell", { name: aiName })).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: iotName, exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole("cell", { name: aiName, exact: true })).toHaveCount(0);
 
   for (const path of ["/onlineuser/ai", "/admin", "/admin/contactform", "/admin/placements"]) {
     await page.goto(path);
@@ -138,7 +138,9 @@ test("an admin adds a placed student with a photo, and a non-image upload is ref
   await add.getByLabel("Company").fill("Kaveri Embedded Works");
   await add.getByLabel("Package (e.g. 4.5 LPA)").fill("6.2 LPA");
   await add.getByLabel("Job role").fill("Firmware Engineer");
-  await add.getByLabel(/Photo/).setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a jpeg") });
+  await add
+    .getByLabel(/Photo/)
+    .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a jpeg") });
   await add.getByRole("button", { name: "Add student" }).click();
   await expect(page.getByText(/not an image we can use/).first()).toBeVisible();
   await expect(page.getByRole("form", { name: "Add a placed student" }).getByLabel("Name")).toHaveValue("Ananya Iyer");

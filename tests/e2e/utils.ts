@@ -5,19 +5,23 @@ import { test as base, expect } from "@playwright/test";
  * note that the document itself answered 4xx (a form answered 400, the 404 page):
  * that status is the point of those pages.
  */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: undefined }>({
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
-        const documentStatus = /Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
-        const location = message.location().url.split("#")[0];
-        if (documentStatus && location === page.url().split("#")[0]) return;
+        const documentStatus = /Failed to load resource: the server responded with a status of 4\d\d/.test(
+          message.text(),
+        );
+        // The document itself, or the page's own data request (React Router's .data) answering 4xx.
+        const location = message.location().url.split("#")[0] ?? "";
+        const own = location === page.url().split("#")[0] || new URL(location, page.url()).pathname.endsWith(".data");
+        if (documentStatus && own) return;
         errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on("pageerror", (error) => errors.push(error.message));
-      await use();
+      await use(undefined);
       expect(errors, "console errors on the page").toEqual([]);
     },
     { auto: true },

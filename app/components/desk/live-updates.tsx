@@ -12,6 +12,7 @@ export function useLiveUpdates(): { state: LiveState; arrivals: number } {
   const revalidator = useRevalidator();
   const [state, setState] = useState<LiveState>("connecting");
   const [arrivals, setArrivals] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one stream per page; the revalidator changes every render
   useEffect(() => {
     const source = new EventSource("/staff/events");
     source.onopen = () => setState("live");
@@ -21,8 +22,6 @@ export function useLiveUpdates(): { state: LiveState; arrivals: number } {
       revalidator.revalidate();
     });
     return () => source.close();
-    // The revalidator object changes on every render; the stream must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return { state, arrivals };
 }

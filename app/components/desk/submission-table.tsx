@@ -19,10 +19,19 @@ export interface SubmissionTableData {
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /** A live, filterable, pageable table of enquiries or registrations with follow-up. */
-export function SubmissionTable({ table, title }: { table: SubmissionTableData; title: string }) {
+export function SubmissionTable({
+  table,
+  title,
+  exportPath,
+}: {
+  table: SubmissionTableData;
+  title: string;
+  /** Where the CSV of this table is downloaded from, e.g. /staff/export/enquiries. */
+  exportPath: string;
+}) {
   const live = useLiveUpdates();
   const { query } = table;
-  const linkTo = (changes: Partial<typeof query> & { format?: string }) => {
+  const linkTo = (changes: Partial<typeof query>) => {
     const params = new URLSearchParams({ range: query.range, q: query.q, page: String(query.page) });
     for (const [key, value] of Object.entries(changes)) params.set(key, String(value));
     if (!params.get("q")) params.delete("q");
@@ -56,7 +65,7 @@ export function SubmissionTable({ table, title }: { table: SubmissionTableData; 
         <button type="submit" className="btn-secondary">
           Show
         </button>
-        <a className="btn-secondary" href={linkTo({ format: "csv", page: 1 })} download>
+        <a className="btn-secondary" href={`${exportPath}${linkTo({ page: 1 })}`} download>
           Download CSV
         </a>
       </Form>

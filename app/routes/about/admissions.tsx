@@ -1,4 +1,3 @@
-import type { Route } from "./+types/admissions";
 import { CourseCard } from "~/components/course-card";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -6,6 +5,7 @@ import { courseListJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
 import { getCourses } from "~/server/repositories/content.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
+import type { Route } from "./+types/admissions";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
@@ -38,7 +38,11 @@ export default function Admissions({ loaderData }: Route.ComponentProps) {
       <ul className="card-grid mt-6">
         {courses.map((course) => (
           <li key={course.id}>
-            <CourseCard course={course} startLine={startDates[course.coordinatorKey] ?? "Starting soon"} headingLevel={2} />
+            <CourseCard
+              course={course}
+              startLine={startDates[course.coordinatorKey] ?? "Starting soon"}
+              headingLevel={2}
+            />
           </li>
         ))}
       </ul>

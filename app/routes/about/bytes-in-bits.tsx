@@ -1,8 +1,8 @@
-import type { Route } from "./+types/bytes-in-bits";
 import { TextSections } from "~/components/text-sections";
 import { site } from "~/config/site";
 import { bytesInBits } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/bytes-in-bits";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,7 +1,7 @@
-import type { Route } from "./+types/events";
 import { site } from "~/config/site";
 import { galleries } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/events";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,8 +1,8 @@
-import type { Route } from "./+types/facilities";
 import { TextSections } from "~/components/text-sections";
 import { site } from "~/config/site";
 import { facilities } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/facilities";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -20,8 +20,8 @@ export default function Facilities() {
       <p className="eyebrow">About</p>
       <h1 className="page-title">Facilities</h1>
       <p className="lead">
-        Every student works on real hardware and real tools from the first week. This is what is waiting for you in
-        our labs.
+        Every student works on real hardware and real tools from the first week. This is what is waiting for you in our
+        labs.
       </p>
       <TextSections sections={facilities} />
     </div>

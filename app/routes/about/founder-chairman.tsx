@@ -1,8 +1,8 @@
-import type { Route } from "./+types/founder-chairman";
 import { TextSections } from "~/components/text-sections";
 import { site } from "~/config/site";
 import { founder } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/founder-chairman";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -32,7 +32,9 @@ export default function FounderChairman() {
           <p className="lead">{founder.story[0]?.paragraphs[0]}</p>
         </div>
       </div>
-      <TextSections sections={founder.story.map((s, i) => (i === 0 ? { ...s, paragraphs: s.paragraphs.slice(1) } : s))} />
+      <TextSections
+        sections={founder.story.map((s, i) => (i === 0 ? { ...s, paragraphs: s.paragraphs.slice(1) } : s))}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import type { Route } from "./+types/review";
 import { Stars } from "~/components/stars";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/server/context.server";
 import { getReviews } from "~/server/repositories/content.server";
+import type { Route } from "./+types/review";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { reviews: await getReviews(context.get(databaseContext).db) };

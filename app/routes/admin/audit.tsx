@@ -1,7 +1,7 @@
-import type { Route } from "./+types/audit";
 import { databaseContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { listAudit } from "~/server/repositories/audit-log.server";
+import type { Route } from "./+types/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -20,7 +20,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="page-title">Audit log</h1>
-      <p className="mb-4 text-slate-700">Every change made from the staff desk or the command line: who, what and when.</p>
+      <p className="mb-4 text-slate-700">
+        Every change made from the staff desk or the command line: who, what and when.
+      </p>
       {loaderData.rows.length === 0 ? (
         <p className="desk-empty">No changes recorded yet.</p>
       ) : (

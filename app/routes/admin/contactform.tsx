@@ -1,8 +1,8 @@
-import type { Route } from "./+types/contactform";
 import { SubmissionTable } from "~/components/desk/submission-table";
 import { databaseContext } from "~/server/context.server";
 import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
 import { requireStaff } from "~/server/permissions.server";
+import type { Route } from "./+types/contactform";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -17,5 +17,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactForm({ loaderData }: Route.ComponentProps) {
-  return <SubmissionTable table={loaderData.table} title="Contact enquiries" />;
+  return <SubmissionTable table={loaderData.table} title="Contact enquiries" exportPath="/staff/export/enquiries" />;
 }

@@ -1,8 +1,8 @@
-import type { Route } from "./+types/course";
 import { CourseEditor } from "~/components/desk/course-editor";
 import { databaseContext, uploadsDirContext } from "~/server/context.server";
 import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
 import { requireStaff } from "~/server/permissions.server";
+import type { Route } from "./+types/course";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -11,7 +11,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  return saveCourseEditor(context.get(databaseContext).db, context.get(uploadsDirContext), request, params.course, staff);
+  return saveCourseEditor(
+    context.get(databaseContext).db,
+    context.get(uploadsDirContext),
+    request,
+    params.course,
+    staff,
+  );
 }
 
 export default function AdminCourse({ loaderData, actionData }: Route.ComponentProps) {

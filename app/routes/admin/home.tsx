@@ -1,10 +1,10 @@
-import type { Route } from "./+types/home";
 import { daysToMs } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { listEnquiries } from "~/server/repositories/enquiries.server";
 import { listRegistrations } from "~/server/repositories/registrations.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
+import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

@@ -1,10 +1,10 @@
 import { Outlet } from "react-router";
-import type { Route } from "./+types/layout";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import { adminNavigation } from "~/lib/staff-desk";
 import type { RouteHandle } from "~/root";
 import { requireStaff } from "~/server/permissions.server";
+import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, desk: true };
 

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
-import type { Route } from "./+types/placements";
 import { FormMessage } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { savePlacement } from "~/server/placements-editing.server";
 import { listPlacedStudents } from "~/server/repositories/placed-students.server";
+import type { Route } from "./+types/placements";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -28,7 +28,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Values = Partial<Record<"name" | "company" | "package" | "jobRole", string>>;
 
-function StudentFields({ values, errors, idPrefix }: { values: Values; errors?: Record<string, string>; idPrefix: string }) {
+function StudentFields({
+  values,
+  errors,
+  idPrefix,
+}: {
+  values: Values;
+  errors?: Record<string, string>;
+  idPrefix: string;
+}) {
   const fields = [
     ["name", "Name"],
     ["company", "Company"],
@@ -103,7 +111,13 @@ export default function Placements({ loaderData, actionData }: Route.ComponentPr
             <li key={student.id} className="desk-form">
               <div className="flex items-center gap-4">
                 {student.photo ? (
-                  <img src={`/uploads/${student.photo}-160.webp`} width={64} height={64} alt="" className="rounded-full" />
+                  <img
+                    src={`/uploads/${student.photo}-160.webp`}
+                    width={64}
+                    height={64}
+                    alt=""
+                    className="rounded-full"
+                  />
                 ) : null}
                 <strong>{student.name}</strong>
               </div>

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/registers";
 import { SubmissionTable } from "~/components/desk/submission-table";
 import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
 import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
 import { requireStaff } from "~/server/permissions.server";
+import type { Route } from "./+types/registers";
 
 /** "All registers" (/admin/registers) and one course's forms (/admin/registers/iot). */
 function courseScope(param: string | undefined) {
@@ -15,9 +15,10 @@ function courseScope(param: string | undefined) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
-  const scope = courseScope((params as { course?: string }).course);
+  const role = (params as { course?: string }).course;
+  const scope = courseScope(role);
   const table = await loadSubmissionTable(context.get(databaseContext).db, request, "registration", scope);
-  return { table, course: scope.course ?? null };
+  return { table, course: scope.course ?? null, exportPath: `/staff/export/registrations${role ? `/${role}` : ""}` };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -30,5 +31,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Registers({ loaderData }: Route.ComponentProps) {
   const title = loaderData.course ? `Registrations: ${loaderData.course}` : "All registrations";
-  return <SubmissionTable table={loaderData.table} title={title} />;
+  return <SubmissionTable table={loaderData.table} title={title} exportPath={loaderData.exportPath} />;
 }

@@ -1,6 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/reviews";
 import { FormMessage } from "~/components/forms";
 import type { Review } from "~/content/types";
 import { databaseContext } from "~/server/context.server";
@@ -8,6 +7,7 @@ import { readStaffForm } from "~/server/desk.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
 import { getReviews, saveReviews } from "~/server/repositories/content.server";
+import type { Route } from "./+types/reviews";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -17,7 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const reviewSchema = z.object({
   name: z.string().trim().min(1, "Each review needs a name.").max(80, "Names can be at most 80 characters."),
   course: z.string().trim().max(80, "The course line can be at most 80 characters."),
-  text: z.string().trim().min(20, "Each review needs at least 20 characters of text.").max(1200, "A review can be at most 1200 characters."),
+  text: z
+    .string()
+    .trim()
+    .min(20, "Each review needs at least 20 characters of text.")
+    .max(1200, "A review can be at most 1200 characters."),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,14 +40,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!entry.name.trim() && !entry.text.trim() && !entry.course.trim()) continue;
     const parsed = reviewSchema.safeParse(entry);
     if (!parsed.success) {
-      return data({ ok: false as const, error: `Review ${i + 1}: ${parsed.error.issues[0]?.message}` }, { status: 400 });
+      return data(
+        { ok: false as const, error: `Review ${i + 1}: ${parsed.error.issues[0]?.message}` },
+        { status: 400 },
+      );
     }
     reviews.push({ ...parsed.data, rating: 5 });
   }
   if (reviews.length === 0) return data({ ok: false as const, error: "Keep at least one review." }, { status: 400 });
   const { db } = context.get(databaseContext);
   await saveReviews(db, reviews, staff.email);
-  await recordAudit(db, { actor: staff.email, action: "reviews.update", subject: "reviews", detail: { count: reviews.length } });
+  await recordAudit(db, {
+    actor: staff.email,
+    action: "reviews.update",
+    subject: "reviews",
+    detail: { count: reviews.length },
+  });
   return { ok: true as const, message: `Saved ${reviews.length} reviews. The reviews page shows them now.` };
 }
 
@@ -53,13 +65,18 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
   return (
     <div className="space-y-6">
       <h1 className="page-title">Reviews</h1>
-      <p>Five-star testimonials shown on the Testimonial page. Tick "Remove" to take one down; fill the last block to add one.</p>
+      <p>
+        Five-star testimonials shown on the Testimonial page. Tick "Remove" to take one down; fill the last block to add
+        one.
+      </p>
       {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
       {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
       <Form method="post" className="space-y-4">
         {rows.map((review, index) => (
           <fieldset key={`${index}-${review.name}`} className="desk-form">
-            <legend className="font-bold">{review.name ? `Review ${index + 1}: ${review.name}` : "Add a review"}</legend>
+            <legend className="font-bold">
+              {review.name ? `Review ${index + 1}: ${review.name}` : "Add a review"}
+            </legend>
             <label>
               Name
               <input name="name" defaultValue={review.name} maxLength={80} />

@@ -1,5 +1,4 @@
 import { data, Form, useNavigation } from "react-router";
-import type { Route } from "./+types/staff";
 import { FormMessage } from "~/components/forms";
 import { staffRoles } from "~/lib/staff-roles";
 import { databaseContext } from "~/server/context.server";
@@ -7,13 +6,19 @@ import { readStaffForm } from "~/server/desk.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
 import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole } from "~/server/staff-accounts.server";
+import type { Route } from "./+types/staff";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const accounts = await listStaff(context.get(databaseContext).db);
   return {
     me: staff.email,
-    accounts: accounts.map((a) => ({ email: a.email, name: a.name, role: a.role ?? "", createdAt: String(a.createdAt) })),
+    accounts: accounts.map((a) => ({
+      email: a.email,
+      name: a.name,
+      role: a.role ?? "",
+      createdAt: String(a.createdAt),
+    })),
   };
 }
 
@@ -24,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readStaffForm(request);
   if (!form) return data<Result>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
   const database = context.get(databaseContext);
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
   const role = String(form.get("role") ?? "");
   const password = String(form.get("password") ?? "");
   const intent = String(form.get("intent") ?? "");
@@ -50,7 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (email === staff.email && role !== "admin") return fail("You cannot take away your own admin role.");
       const result = await setStaffRole(database.db, email, role as (typeof staffRoles)[number]);
       if (result && typeof result === "object" && "ok" in result && !result.ok) return fail(String(result.error));
-      await recordAudit(database.db, { actor: staff.email, action: "staff.set-role", subject: email, detail: { role } });
+      await recordAudit(database.db, {
+        actor: staff.email,
+        action: "staff.set-role",
+        subject: email,
+        detail: { role },
+      });
       return data<Result>({ ok: true, message: `${email} is now ${role}. Their open sessions were ended.` });
     }
     case "reset-password": {
@@ -71,9 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function RoleSelect({ defaultValue = "" }: { defaultValue?: string }) {
+function RoleSelect({ id, defaultValue = "" }: { id: string; defaultValue?: string }) {
   return (
-    <select name="role" defaultValue={defaultValue}>
+    <select id={id} name="role" defaultValue={defaultValue}>
       <option value="">Choose a role</option>
       {staffRoles.map((role) => (
         <option key={role} value={role}>
@@ -104,10 +116,8 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           Name
           <input name="name" autoComplete="off" />
         </label>
-        <label>
-          Role
-          <RoleSelect />
-        </label>
+        <label htmlFor="new-role">Role</label>
+        <RoleSelect id="new-role" />
         <label>
           Password (at least 15 characters; a phrase of a few words works well)
           <input type="password" name="password" autoComplete="new-password" />
@@ -132,10 +142,8 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
               <Form method="post" className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="set-role" />
                 <input type="hidden" name="email" value={account.email} />
-                <label>
-                  Role of {account.email}
-                  <RoleSelect defaultValue={account.role} />
-                </label>
+                <label htmlFor={`role-${account.email}`}>Role of {account.email}</label>
+                <RoleSelect id={`role-${account.email}`} defaultValue={account.role} />
                 <button type="submit" className="btn-secondary">
                   Change role
                 </button>

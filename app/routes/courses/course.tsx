@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import type { Route } from "./+types/course";
+import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { courseJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
 import { getCourse } from "~/server/repositories/content.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
-import { site } from "~/config/site";
+import type { Route } from "./+types/course";
 
 /** Items every syllabus ends with, after the course's own sections. */
 const trailingItems = ["Project & Assessment", "Course complete certificate", "placements"];
@@ -75,7 +75,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         Syllabus
       </h2>
       <p className="mb-4 text-slate-700">Open a topic to see what it covers.</p>
-      <div className="syllabus" aria-labelledby="syllabus">
+      <div className="syllabus">
         {course.syllabus.map((section) => (
           // Sharing one name makes the browser keep a single section open, with or without JavaScript.
           <details key={section.title} name="syllabus" className="syllabus-item">

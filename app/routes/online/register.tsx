@@ -1,14 +1,14 @@
-import type { Route } from "./+types/register";
-import type { RouteHandle } from "~/root";
 import { SubmissionForm } from "~/components/submission-form";
 import { SubmittedNotice } from "~/components/submitted-notice";
 import { site } from "~/config/site";
 import { courses } from "~/content/courses";
 import { courseValueFromParam } from "~/lib/options";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import { databaseContext } from "~/server/context.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import { courseLabel, handleSubmission, newSubmissionToken } from "~/server/submissions.server";
+import type { Route } from "./+types/register";
 
 export const handle: RouteHandle = { enhance: true };
 

@@ -1,9 +1,9 @@
-import type { Route } from "./+types/course";
 import { CourseEditor } from "~/components/desk/course-editor";
 import { courseIdOfRole } from "~/lib/staff-desk";
 import { databaseContext, uploadsDirContext } from "~/server/context.server";
-import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
 import { requireCoordinatorArea } from "~/server/coordinator.server";
+import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
+import type { Route } from "./+types/course";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { role } = await requireCoordinatorArea(request, context, params.role);

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
-import type { Route } from "./+types/layout";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import type { RouteHandle } from "~/root";
 import { requireCoordinatorArea } from "~/server/coordinator.server";
+import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, desk: true };
 
@@ -28,7 +28,11 @@ export default function CoordinatorLayout({ loaderData }: Route.ComponentProps) 
     ...(loaderData.isAdmin ? [{ label: "Back to admin", to: "/admin" }] : []),
   ];
   return (
-    <DeskLayout navigation={navigation} staffEmail={loaderData.email} roleLabel={`Course coordinator: ${loaderData.role}`}>
+    <DeskLayout
+      navigation={navigation}
+      staffEmail={loaderData.email}
+      roleLabel={`Course coordinator: ${loaderData.role}`}
+    >
       <Outlet />
     </DeskLayout>
   );

@@ -1,23 +1,32 @@
-import type { Route } from "./+types/registrations";
 import { SubmissionTable } from "~/components/desk/submission-table";
 import { courseValueOfRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
-import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
 import { requireCoordinatorArea } from "~/server/coordinator.server";
+import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
+import type { Route } from "./+types/registrations";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { role } = await requireCoordinatorArea(request, context, params.role);
   const course = courseValueOfRole(role);
-  return { table: await loadSubmissionTable(context.get(databaseContext).db, request, "registration", { course }), course };
+  const table = await loadSubmissionTable(context.get(databaseContext).db, request, "registration", { course });
+  return { table, course, exportPath: `/staff/export/registrations/${role}` };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, role } = await requireCoordinatorArea(request, context, params.role);
   const form = await readStaffForm(request);
   if (!form) return badForm();
-  return saveFollowUp(context.get(databaseContext).db, form, "registration", staff, { course: courseValueOfRole(role) });
+  return saveFollowUp(context.get(databaseContext).db, form, "registration", staff, {
+    course: courseValueOfRole(role),
+  });
 }
 
 export default function CoordinatorRegistrations({ loaderData }: Route.ComponentProps) {
-  return <SubmissionTable table={loaderData.table} title={`Registrations: ${loaderData.course}`} />;
+  return (
+    <SubmissionTable
+      table={loaderData.table}
+      title={`Registrations: ${loaderData.course}`}
+      exportPath={loaderData.exportPath}
+    />
+  );
 }

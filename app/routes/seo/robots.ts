@@ -1,5 +1,5 @@
-import type { Route } from "./+types/robots";
 import { publicOrigin } from "~/server/env.server";
+import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
   const body = [

@@ -1,7 +1,7 @@
-import type { Route } from "./+types/events";
 import { courseValueOfRole } from "~/lib/staff-desk";
 import { onSubmission } from "~/server/events.server";
 import { requireStaff, staffRoles } from "~/server/permissions.server";
+import type { Route } from "./+types/events";
 
 /**
  * The live feed of new submissions for open staff tables (Server-Sent Events).

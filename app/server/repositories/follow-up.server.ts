@@ -25,7 +25,10 @@ export async function updateFollowUp(
 ): Promise<boolean> {
   const table = tableOf[kind];
   const idMatches = eq(table.id, id);
-  const where = kind === "registration" && scope.course ? and(idMatches, eq(registrations.course, scope.course as never)) : idMatches;
+  const where =
+    kind === "registration" && scope.course
+      ? and(idMatches, eq(registrations.course, scope.course as never))
+      : idMatches;
   const updated = await db
     .update(table)
     .set({ status: followUp.status, notes: followUp.notes, statusUpdatedAt: new Date(), statusUpdatedBy: by })

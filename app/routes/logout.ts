@@ -1,0 +1,27 @@
+import { isAPIError } from "better-auth/api";
+import { redirect } from "react-router";
+import { getAuth } from "~/server/auth.server";
+import { databaseContext } from "~/server/context.server";
+import { crossSiteRefusal, isCrossSite } from "~/server/permissions.server";
+import type { Route } from "./+types/logout";
+
+/** Signing out changes state, so only a POST does it; a visit by link just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (isCrossSite(request)) throw crossSiteRefusal();
+  const headers = new Headers();
+  try {
+    // Deletes the session row and expires the session cookies.
+    const signedOut = await getAuth(context.get(databaseContext)).api.signOut({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+  }
+  return redirect("/", { headers });
+}

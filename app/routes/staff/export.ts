@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
+import { databaseContext } from "~/server/context.server";
+import { exportSubmissionTable } from "~/server/desk.server";
+import { requireStaff, staffRoles } from "~/server/permissions.server";
+import type { Route } from "./+types/export";
+
+/**
+ * CSV of what a staff table shows (same period and search), as a download:
+ * /staff/export/enquiries, /staff/export/registrations, /staff/export/registrations/iot.
+ * A coordinator may export only their own course's registrations.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, staffRoles);
+  const { table, course } = params;
+  if (table !== "enquiries" && table !== "registrations") throw data(null, { status: 404 });
+  if (course !== undefined && !isCoordinatorRole(course)) throw data(null, { status: 404 });
+  const ownCourse = staff.role === "admin" ? undefined : staff.role;
+  if (ownCourse && (table !== "registrations" || course !== ownCourse)) {
+    throw new Response("Not allowed", { status: 403 });
+  }
+  return exportSubmissionTable(
+    context.get(databaseContext).db,
+    request,
+    table === "enquiries" ? "enquiry" : "registration",
+    {
+      course: course ? courseValueOfRole(course) : undefined,
+    },
+  );
+}

@@ -1,0 +1,223 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import { site } from "~/config/site";
+import { account, rateLimit, session, user, verification } from "../../db/schema";
+import type { AppDatabase, Database } from "./db.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { minutes } from "./rate-limit.server";
+
+/** Idle timeout: a session unused for an hour ends (Better Auth's own expiry, slid by use). */
+export const sessionIdleSeconds = 60 * 60;
+/** How often use moves the expiry forward: at most one session write per 5 minutes of activity. */
+export const sessionRefreshSeconds = 5 * 60;
+/** Absolute timeout: no session lives longer than this, however busy (checked by the guard). */
+export const sessionAbsoluteMs = 12 * 60 * 60 * 1000;
+
+/**
+ * The login action copies clientAddressContext into this header of the headers it hands
+ * Better Auth, and Better Auth reads the session's IP address only from it: a client's own
+ * X-Forwarded-For never reaches the session record.
+ */
+export const clientAddressHeader = "x-institute-client-address";
+
+function createAuth(database: Database) {
+  const publicUrl = process.env.PUBLIC_URL?.trim() || undefined;
+  return betterAuth({
+    appName: site.name,
+    // Only sign-in and session look-ups run, on the server: the URL names the site in
+    // cookies' scope and in Better Auth's messages; nothing is fetched from it.
+    baseURL: publicUrl ?? `http://localhost:${process.env.PORT || 3000}`,
+    secret: authSecret(),
+    database: drizzleAdapter(database.db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are made by an admin or the CLI (app/server/staff-accounts.server.ts).
+      disableSignUp: true,
+      // The policy counts code points (at most 128); Better Auth counts UTF-16 units.
+      maxPasswordLength: 1024,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      additionalFields: { role: { type: "string", required: false, input: false } },
+    },
+    session: {
+      expiresIn: sessionIdleSeconds,
+      updateAge: sessionRefreshSeconds,
+      // Every request reads the session row, so a revoked session ends at once.
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      useSecureCookies: publicUrl?.startsWith("https://") ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      ipAddress: { ipAddressHeaders: [clientAddressHeader], ipv6Subnet: 128 },
+    },
+    telemetry: { enabled: false },
+    // Its warnings for each wrong password name neither account nor address: noise, not a trail.
+    logger: { level: "error" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
+const instances = new WeakMap<Database, Auth>();
+
+/** The Better Auth instance over this database (one per Database object). */
+export function getAuth(database: Database): Auth {
+  let auth = instances.get(database);
+  if (!auth) {
+    auth = createAuth(database);
+    instances.set(database, auth);
+  }
+  return auth;
+}
+
+/**
+ * Better Auth's e-mail sign-in, answering with the new session and its Set-Cookie headers.
+ * Throws Better Auth's APIError (401) for a wrong e-mail or password.
+ */
+export function signInWithPassword(database: Database, body: { email: string; password: string }, headers: Headers) {
+  return getAuth(database).api.signInEmail({ body: { ...body, rememberMe: true }, headers, returnHeaders: true });
+}
+
+/** Ends one session (by its cookie token). */
+export async function endSessionByToken(db: AppDatabase, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token));
+}
+
+/**
+ * BETTER_AUTH_SECRET, or else a random secret made once and kept in <DATA_DIR>/auth-secret
+ * (mode 0600), so sessions survive a restart without anyone having to configure one.
+ * Several servers sharing one PostgreSQL need the same BETTER_AUTH_SECRET.
+ */
+export function authSecret(dataDir = path.resolve(process.env.DATA_DIR || "./data")): string {
+  const fromEnvironment = process.env.BETTER_AUTH_SECRET?.trim();
+  if (fromEnvironment) return fromEnvironment;
+  const file = path.join(dataDir, "auth-secret");
+  const existing = readSecret(file);
+  if (existing) return existing;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  // Written aside and linked into place: a second process starting at the same moment
+  // either wins or reads the complete secret of the first, never half of it.
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${secret}\n`, { mode: 0o600 });
+  try {
+    fs.linkSync(temporary, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const winner = readSecret(file);
+    if (!winner) throw new Error(`${file} is empty: remove it, or set BETTER_AUTH_SECRET.`);
+    return winner;
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
+function readSecret(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8").trim() || undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The Set-Cookie lines of a sign-in, with the session cookie kept for the absolute limit
+ * (12 h) instead of Better Auth's expiresIn (1 h). Session refreshes happen in guards that
+ * cannot add headers to a page's response, so a 1 h cookie would end a busy session after an
+ * hour; the idle limit is the session row's sliding expiry, checked on every request.
+ */
+export function signInCookies(headers: Headers): string[] {
+  const maxAge = Math.floor(sessionAbsoluteMs / 1000);
+  return headers.getSetCookie().map((cookie) => {
+    const name = cookie.slice(0, cookie.indexOf("="));
+    if (!name.endsWith(".session_token")) return cookie;
+    const attributes = cookie
+      .split(";")
+      .filter((part) => !/^\s*(max-age|expires)=/i.test(part))
+      .join(";");
+    return `${attributes}; Max-Age=${maxAge}`;
+  });
+}
+
+// Failed sign-ins, counted per e-mail and per client address. Better Auth's own rate limiter
+// runs only in its HTTP handler, which this site does not mount.
+
+export const signInLimits = {
+  /** Failures for one e-mail address before it is refused for the rest of the window. */
+  perEmail: 5,
+  /** Failures from one client address (a whole office behind one address shares it). */
+  perAddress: 10,
+  windowMs: minutes(15),
+  /** Extra wait before answering each further failure for the same e-mail, and its cap. */
+  delayStepMs: 150,
+  maxDelayMs: 1500,
+} as const;
+
+export interface SignInThrottle {
+  /** Seconds before this address or e-mail may try again; 0 when it may try now. */
+  retryAfter(address: string, email: string): number;
+  /** Counts a failed sign-in; returns how long to hold back the answer (ms). */
+  recordFailure(address: string, email: string): number;
+  /** A correct password clears the e-mail's failures (not the address's: one valid account must not reset a spray). */
+  recordSuccess(email: string): void;
+}
+
+export function createSignInThrottle(limits = signInLimits): SignInThrottle {
+  const failures = new Map<string, { startedAt: number; count: number }>();
+  const current = (key: string, now: number) => {
+    const entry = failures.get(key);
+    if (entry && now - entry.startedAt < limits.windowMs) return entry;
+    failures.delete(key);
+    return undefined;
+  };
+  const wait = (key: string, limit: number, now: number) => {
+    const entry = current(key, now);
+    return entry && entry.count >= limit ? Math.ceil((entry.startedAt + limits.windowMs - now) / 1000) : 0;
+  };
+  const add = (key: string, now: number) => {
+    const entry = current(key, now);
+    if (entry) entry.count += 1;
+    else failures.set(key, { startedAt: now, count: 1 });
+    if (failures.size > 50_000) for (const [k] of failures) current(k, now);
+    return entry?.count ?? 1;
+  };
+  return {
+    retryAfter(address, email) {
+      const now = Date.now();
+      return Math.max(wait(`address:${address}`, limits.perAddress, now), wait(`email:${email}`, limits.perEmail, now));
+    },
+    recordFailure(address, email) {
+      const now = Date.now();
+      add(`address:${address}`, now);
+      const count = add(`email:${email}`, now);
+      return Math.min((count - 1) * limits.delayStepMs, limits.maxDelayMs);
+    },
+    recordSuccess(email) {
+      failures.delete(`email:${email}`);
+    },
+  };
+}
+
+const throttles = new WeakMap<Database, SignInThrottle>();
+
+/** The sign-in throttle of the site using this database (kept in memory, per process). */
+export function signInThrottle(database: Database): SignInThrottle {
+  let throttle = throttles.get(database);
+  if (!throttle) {
+    throttle = createSignInThrottle();
+    throttles.set(database, throttle);
+  }
+  return throttle;
+}

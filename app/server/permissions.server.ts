@@ -1,0 +1,117 @@
+import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { type RouterContextProvider, redirect } from "react-router";
+import { areaOf, isStaffRole, type StaffRole, staffRoles } from "~/lib/staff-roles";
+import { session } from "../../db/schema";
+import { getAuth, sessionAbsoluteMs } from "./auth.server";
+import { databaseContext } from "./context.server";
+
+export { areaOf, isStaffRole, type StaffRole, staffRoles };
+
+export interface StaffUser {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+export const unauthorizedLocation = "/login?notice=unauthorized";
+
+/**
+ * The signed-in staff member, or null: no session, an expired or revoked one, one older
+ * than the absolute limit (which is ended here), or an account without a valid role.
+ */
+export async function getStaffUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<StaffUser | null> {
+  if (!request.headers.get("cookie")) return null;
+  const database = context.get(databaseContext);
+  let found: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>>;
+  try {
+    // Better Auth checks the idle expiry and slides it forward on use (at most every 5 minutes).
+    found = await getAuth(database).api.getSession({ headers: request.headers });
+  } catch (error) {
+    // A session deleted while being read; anything else (the database down) is a real failure.
+    if (isAPIError(error) && error.statusCode === 401) return null;
+    throw error;
+  }
+  if (!found) return null;
+  if (Date.now() - new Date(found.session.createdAt).getTime() >= sessionAbsoluteMs) {
+    await database.db.delete(session).where(eq(session.id, found.session.id));
+    return null;
+  }
+  const role = found.user.role;
+  if (!isStaffRole(role)) {
+    console.warn("Invalid user role", { email: found.user.email, role });
+    return null;
+  }
+  return { id: found.user.id, email: found.user.email, name: found.user.name, role };
+}
+
+const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The staff member, when signed in with one of the allowed roles; otherwise throws a
+ * redirect to /login ("Unauthorized access"). A state-changing request must come from a
+ * page of this site (Origin, else Referer), or it is refused with 403.
+ */
+export async function requireStaff(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  allowed: readonly StaffRole[],
+): Promise<StaffUser> {
+  if (unsafeMethods.has(request.method.toUpperCase()) && !isSameOrigin(request)) throw crossSiteRefusal();
+  const staff = await getStaffUser(request, context);
+  if (!staff || !allowed.includes(staff.role)) throw redirect(unauthorizedLocation);
+  return staff;
+}
+
+export function crossSiteRefusal(): Response {
+  return new Response("This form must be sent from a page of this site.", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** The page that sent the request, from Origin or else Referer; undefined when neither says. */
+function senderOrigin(request: Request): string | undefined | null {
+  const origin = request.headers.get("origin");
+  if (origin === "null") return null;
+  if (origin) return origin;
+  const referer = request.headers.get("referer");
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+function matchesSite(sender: string, request: Request): boolean {
+  let from: URL;
+  try {
+    from = new URL(sender);
+  } catch {
+    return false;
+  }
+  const own = new URL(request.url);
+  if (from.origin === own.origin) return true;
+  const publicUrl = process.env.PUBLIC_URL?.trim();
+  if (publicUrl && URL.canParse(publicUrl) && new URL(publicUrl).origin === from.origin) return true;
+  // Behind a proxy that ends TLS the server sees http://host while the browser is on https://host.
+  return from.host === own.host && from.protocol === "https:" && own.protocol === "http:";
+}
+
+/** Strict: the request names its sending page and that page is on this site. */
+export function isSameOrigin(request: Request): boolean {
+  const sender = senderOrigin(request);
+  return typeof sender === "string" && matchesSite(sender, request);
+}
+
+/** Lenient, for sign-in and sign-out: only a request that says it comes from elsewhere. */
+export function isCrossSite(request: Request): boolean {
+  if (request.headers.get("sec-fetch-site") === "cross-site") return true;
+  const sender = senderOrigin(request);
+  return sender === null || (typeof sender === "string" && !matchesSite(sender, request));
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import * as z from "zod";
+import { isStaffRole, type StaffRole, staffRoles } from "~/lib/staff-roles";
+import { account, session, user } from "../../db/schema";
+import type { AppDatabase, Database } from "./db.server";
+import { hashPassword, newPasswordProblem } from "./password.server";
+
+// Staff accounts for the admin's staff page and the CLI alike. Accounts are written here
+// in the shape Better Auth's e-mail sign-in reads: a user row, and a "credential" account
+// row holding the password hash.
+
+export interface StaffAccount {
+  id: string;
+  email: string;
+  name: string;
+  /** Null or an unknown value only when someone edited the database by hand. */
+  role: string | null;
+  createdAt: Date;
+}
+
+export type StaffResult = { ok: true } | { ok: false; error: string };
+export type CreateStaffResult = { ok: true; user: StaffAccount } | { ok: false; error: string };
+
+export interface NewStaff {
+  email: string;
+  /** Shown in the desk; the e-mail address when left out. */
+  name?: string;
+  role: StaffRole;
+  password: string;
+}
+
+const maxNameLength = 100;
+const credential = "credential";
+
+/** E-mail addresses are compared trimmed and lower-cased, as Better Auth's sign-in does. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function unknownRoleMessage(role: string): string {
+  return `Unknown role "${role}". Use one of: ${staffRoles.join(", ")}.`;
+}
+
+const columns = { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt };
+
+/** Every account, oldest first. */
+export function listStaff(db: AppDatabase): Promise<StaffAccount[]> {
+  return db.select(columns).from(user).orderBy(asc(user.createdAt), asc(user.email));
+}
+
+export async function findStaff(db: AppDatabase, email: string): Promise<StaffAccount | undefined> {
+  const [found] = await db
+    .select(columns)
+    .from(user)
+    .where(eq(user.email, normaliseEmail(email)))
+    .limit(1);
+  return found;
+}
+
+/** Creates an account after checking the e-mail, the role and the password policy. */
+export async function createStaff(database: Database, input: NewStaff): Promise<CreateStaffResult> {
+  const email = normaliseEmail(input.email);
+  if (!z.email().safeParse(email).success) return { ok: false, error: "Please enter a valid e-mail address." };
+  if (!isStaffRole(input.role)) return { ok: false, error: unknownRoleMessage(String(input.role)) };
+  const name = (input.name ?? "").trim().slice(0, maxNameLength) || email;
+  const problem = newPasswordProblem(input.password, { email });
+  if (problem) return { ok: false, error: problem };
+  const exists = () => ({ ok: false as const, error: `An account for ${email} already exists.` });
+  if (await findStaff(database.db, email)) return exists();
+
+  const hash = await hashPassword(input.password);
+  const id = randomUUID();
+  try {
+    await database.db.transaction(async (tx) => {
+      await tx.insert(user).values({ id, email, name, role: input.role, emailVerified: false });
+      await tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: id, providerId: credential, userId: id, password: hash });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return exists();
+    throw error;
+  }
+  const created = await findStaff(database.db, email);
+  if (!created) throw new Error(`The account for ${email} was not stored.`);
+  return { ok: true, user: created };
+}
+
+/** Changes the role; the account's sessions end, so the new role applies from its next sign-in. */
+export async function setStaffRole(db: AppDatabase, email: string, role: StaffRole): Promise<StaffResult> {
+  if (!isStaffRole(role)) return { ok: false, error: unknownRoleMessage(String(role)) };
+  const found = await findStaff(db, email);
+  if (!found) return noSuchAccount(email);
+  if (found.role === "admin" && role !== "admin" && (await isLastAdmin(db))) return lastAdmin(found.email);
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ role }).where(eq(user.id, found.id));
+    await tx.delete(session).where(eq(session.userId, found.id));
+  });
+  return { ok: true };
+}
+
+/** Sets a new password (policy checked) and ends every session of the account. */
+export async function resetStaffPassword(database: Database, email: string, password: string): Promise<StaffResult> {
+  const { db } = database;
+  const found = await findStaff(db, email);
+  if (!found) return noSuchAccount(email);
+  const problem = newPasswordProblem(password, { email: found.email });
+  if (problem) return { ok: false, error: problem };
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(account)
+      .set({ password: hash })
+      .where(and(eq(account.userId, found.id), eq(account.providerId, credential)))
+      .returning({ id: account.id });
+    if (updated.length === 0) {
+      await tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: found.id, providerId: credential, userId: found.id, password: hash });
+    }
+    await tx.delete(session).where(eq(session.userId, found.id));
+  });
+  return { ok: true };
+}
+
+/** Deletes the account, its password and its sessions. The last admin cannot be removed. */
+export async function removeStaff(db: AppDatabase, email: string): Promise<StaffResult> {
+  const found = await findStaff(db, email);
+  if (!found) return noSuchAccount(email);
+  if (found.role === "admin" && (await isLastAdmin(db))) return lastAdmin(found.email);
+  await db.transaction(async (tx) => {
+    await tx.delete(session).where(eq(session.userId, found.id));
+    await tx.delete(account).where(eq(account.userId, found.id));
+    await tx.delete(user).where(eq(user.id, found.id));
+  });
+  return { ok: true };
+}
+
+/** Signs the account out everywhere; returns how many sessions ended. */
+export async function endStaffSessions(db: AppDatabase, userId: string): Promise<number> {
+  const ended = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+  return ended.length;
+}
+
+async function isLastAdmin(db: AppDatabase): Promise<boolean> {
+  const [row] = await db.select({ admins: sql<number>`count(*)::int` }).from(user).where(eq(user.role, "admin"));
+  return (row?.admins ?? 0) <= 1;
+}
+
+function noSuchAccount(email: string): StaffResult {
+  return { ok: false, error: `There is no account for ${normaliseEmail(email)}.` };
+}
+
+function lastAdmin(email: string): StaffResult {
+  return { ok: false, error: `${email} is the only admin: make another account admin first.` };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let cause = error;
+  for (let depth = 0; cause && depth < 5; depth++) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

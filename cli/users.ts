@@ -1,0 +1,175 @@
+import { fileURLToPath } from "node:url";
+import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
+import { type Database, openDatabase } from "~/server/db.server";
+import { newPasswordProblem } from "~/server/password.server";
+import { indiaTime } from "~/server/repositories/submission-query.server";
+import {
+  createStaff,
+  listStaff,
+  normaliseEmail,
+  removeStaff,
+  resetStaffPassword,
+  setStaffRole,
+  unknownRoleMessage,
+} from "~/server/staff-accounts.server";
+import { cliEnvironment, withDatabase } from "./database";
+import { CliError } from "./errors";
+
+// Staff accounts from the command line, through the same functions as the admin's staff page.
+
+const migrationsFolder = fileURLToPath(new URL("../db/migrations", import.meta.url));
+
+type Options = Record<string, string>;
+
+/** --name value pairs; anything not in `allowed`, or a missing value, is a usage error (exit 2). */
+export function userOptions(args: string[], allowed: string[], required: string[]): Options {
+  const options: Options = {};
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    const name = arg.replace(/^--/, "");
+    if (!arg.startsWith("--") || !allowed.includes(name)) throw new CliError(`Unknown option: ${arg}`, 2);
+    const value = args[++index];
+    if (value === undefined || value.startsWith("--")) throw new CliError(`${arg} needs a value.`, 2);
+    options[name] = value;
+  }
+  const missing = required.filter((name) => !options[name]);
+  if (missing.length > 0) throw new CliError(`Missing ${missing.map((name) => `--${name}`).join(" and ")}.`, 2);
+  return options;
+}
+
+function roleOption(value: string | undefined): StaffRole {
+  if (!isStaffRole(value)) throw new CliError(unknownRoleMessage(value ?? ""), 2);
+  return value;
+}
+
+export async function userAddCommand(args: string[]): Promise<void> {
+  const options = userOptions(args, ["email", "role", "name"], ["email", "role"]);
+  const role = roleOption(options.role);
+  const email = normaliseEmail(options.email as string);
+  const password = await readNewPassword(email);
+  // The first admin is made before the site has ever started, so this one may create the database.
+  const result = await withDatabaseCreated((database) =>
+    createStaff(database, { email, name: options.name, role, password }),
+  );
+  if (!result.ok) throw new CliError(result.error);
+  process.stdout.write(`Created ${result.user.email} (${role}).\n`);
+}
+
+export async function userListCommand(args: string[]): Promise<void> {
+  userOptions(args, [], []);
+  const accounts = await withDatabase((database) => listStaff(database.db));
+  if (accounts.length === 0) {
+    process.stdout.write("No staff accounts yet. Add the first admin with `user add --email ... --role admin`.\n");
+    return;
+  }
+  const rows = [
+    ["EMAIL", "ROLE", "CREATED"],
+    ...accounts.map((a) => [a.email, a.role ?? "(none)", indiaTime(a.createdAt)]),
+  ];
+  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => (row[column] ?? "").length)) + 2);
+  for (const row of rows) {
+    process.stdout.write(`${(row[0] ?? "").padEnd(widths[0] ?? 0)}${(row[1] ?? "").padEnd(widths[1] ?? 0)}${row[2]}\n`);
+  }
+}
+
+export async function userSetRoleCommand(args: string[]): Promise<void> {
+  const options = userOptions(args, ["email", "role"], ["email", "role"]);
+  const role = roleOption(options.role);
+  const email = normaliseEmail(options.email as string);
+  const result = await withDatabase((database) => setStaffRole(database.db, email, role));
+  if (!result.ok) throw new CliError(result.error);
+  process.stdout.write(`${email} is now ${role}. Their sessions were ended.\n`);
+}
+
+export async function userResetPasswordCommand(args: string[]): Promise<void> {
+  const options = userOptions(args, ["email"], ["email"]);
+  const email = normaliseEmail(options.email as string);
+  const password = await readNewPassword(email);
+  const result = await withDatabase((database) => resetStaffPassword(database, email, password));
+  if (!result.ok) throw new CliError(result.error);
+  process.stdout.write(`Password of ${email} changed. Their sessions were ended.\n`);
+}
+
+export async function userRemoveCommand(args: string[]): Promise<void> {
+  const options = userOptions(args, ["email"], ["email"]);
+  const email = normaliseEmail(options.email as string);
+  const result = await withDatabase((database) => removeStaff(database.db, email));
+  if (!result.ok) throw new CliError(result.error);
+  process.stdout.write(`Removed ${email}. Their sessions were ended.\n`);
+}
+
+async function withDatabaseCreated<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const { dataDir, databaseUrl } = cliEnvironment();
+  const database = await openDatabase({ dataDir, databaseUrl, migrationsFolder, purpose: "cli" });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The new password, from standard input (one line), checked before the database is opened. */
+async function readNewPassword(email: string): Promise<string> {
+  let password: string;
+  if (process.stdin.isTTY) {
+    password = await promptHidden("New password: ");
+    if ((await promptHidden("Type it again: ")) !== password) throw new CliError("The two passwords differ.");
+  } else {
+    password = await readFirstLine();
+  }
+  if (password === "") {
+    throw new CliError(
+      `No password on standard input. Pipe it in as one line, e.g. printf '%s\\n' "$PASSWORD" | npm run --silent cli -- user ...`,
+      2,
+    );
+  }
+  const problem = newPasswordProblem(password, { email });
+  if (problem) throw new CliError(`Password refused: ${problem}`);
+  return password;
+}
+
+const maxInput = 64 * 1024;
+
+async function readFirstLine(): Promise<string> {
+  process.stdin.setEncoding("utf8");
+  let text = "";
+  for await (const chunk of process.stdin) {
+    text += chunk;
+    if (text.includes("\n") || text.length > maxInput) break;
+  }
+  return text.split("\n")[0]?.replace(/\r$/, "") ?? "";
+}
+
+/** Reads a line from the terminal without showing it. */
+function promptHidden(question: string): Promise<string> {
+  const { stdin, stderr } = process;
+  stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let value = "";
+    const finish = () => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stderr.write("\n");
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n") {
+          finish();
+          resolve(value);
+          return;
+        }
+        if (char === "\u0003" || char === "\u0004") {
+          finish();
+          reject(new CliError("Cancelled."));
+          return;
+        }
+        value = char === "\u007f" || char === "\b" ? [...value].slice(0, -1).join("") : value + char;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
