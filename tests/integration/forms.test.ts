@@ -1,0 +1,175 @@
+// The two public forms' actions, called with real requests on both engines: stored once,
+// bad input refused with the messages and the values kept, a failed write never reported
+// as a success.
+import { RouterContextProvider } from "react-router";
+import { beforeEach, expect, it, vi } from "vitest";
+import { messages } from "~/lib/submission-schema";
+import { clientAddressContext, databaseContext } from "~/server/context.server";
+import type { Database } from "~/server/db.server";
+import { onSubmission } from "~/server/events.server";
+import { listEnquiries } from "~/server/repositories/enquiries.server";
+import { listRegistrations } from "~/server/repositories/registrations.server";
+import { action as contactAction } from "../../app/routes/contact";
+import { action as registerAction } from "../../app/routes/online/register";
+import { createTestDatabase, describeEachEngine, useTestDatabase } from "./databases";
+
+const site = "http://localhost:3000";
+const good = {
+  name: "  Kavya Shetty  ",
+  email: "Kavya.Shetty@Example.com",
+  mobile: "98450 12345",
+  stream: "B.E",
+  major: "ECE",
+  state: "karnataka",
+  district: "Udupi",
+};
+let address = 0;
+
+function contextFor(database: Database, fixedAddress?: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(databaseContext, database);
+  // A fresh address per call keeps the per-address limit out of tests that are not about it.
+  context.set(clientAddressContext, fixedAddress ?? `198.51.100.${++address % 250}`);
+  return context;
+}
+
+function post(path: string, fields: Record<string, string>, contentType = "application/x-www-form-urlencoded") {
+  const body = contentType.startsWith("application/json") ? JSON.stringify(fields) : new URLSearchParams(fields);
+  return new Request(site + path, { method: "POST", body, headers: { "Content-Type": contentType } });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: an action answers with one of several shapes; each test reads the one it expects
+async function settle(run: () => unknown): Promise<{ status: number; location?: string | null; data?: any }> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
+  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, data: wrapped.data };
+  return { status: 200, data: result };
+}
+
+describeEachEngine("public forms", (engine) => {
+  const test = useTestDatabase(engine);
+  const database = () => test.current.database;
+  const contact = (fields: Record<string, string>, type?: string) =>
+    settle(() =>
+      contactAction({ request: post("/contact", fields, type), context: contextFor(database()), params: {} } as never),
+    );
+  const register = (fields: Record<string, string>) =>
+    settle(() =>
+      registerAction({
+        request: post("/online/register", fields),
+        context: contextFor(database()),
+        params: {},
+      } as never),
+    );
+
+  beforeEach(async () => {
+    await test.current.truncate();
+  });
+
+  it("stores a good enquiry once, normalised, and announces it to open staff tables", async () => {
+    const heard = vi.fn();
+    const stop = onSubmission(heard);
+    const token = crypto.randomUUID();
+    const first = await contact({ ...good, token });
+    const again = await contact({ ...good, token });
+    stop();
+    expect(first).toMatchObject({ status: 302, location: "/contact?submitted=1" });
+    expect(again).toMatchObject({ status: 302 });
+    const { rows } = await listEnquiries(database().db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Kavya Shetty", email: "kavya.shetty@example.com", mobile: "9845012345" });
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it("stores a registration with its course lower-cased and confirms with the course", async () => {
+    const result = await register({ ...good, course: "python fullstack", token: crypto.randomUUID() });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/online/register?submitted=python%20fullstack");
+    const { rows } = await listRegistrations(database().db);
+    expect(rows.map((r) => r.course)).toEqual(["python fullstack"]);
+  });
+
+  it("answers bad input with 400, the messages and every value, and stores nothing", async () => {
+    const empty = await contact({});
+    expect(empty.status).toBe(400);
+    expect(empty.data.formError).toBe(messages.fillAllFields);
+    const hostile = {
+      ...good,
+      name: "x".repeat(10_000),
+      email: "<b>not an email</b>",
+      mobile: "12345",
+      stream: "'; DROP TABLE enquiries; --",
+      district: "Kottayam",
+    };
+    const bad = await contact(hostile);
+    expect(bad.status).toBe(400);
+    expect(bad.data.formError).toBe(messages.fixErrors);
+    expect(bad.data.fieldErrors).toMatchObject({
+      email: messages.emailInvalid,
+      mobile: messages.mobileInvalid,
+      stream: messages.streamRequired,
+      district: messages.districtRequired,
+    });
+    expect(bad.data.values.email).toBe("<b>not an email</b>");
+    const control = await register({ ...good, name: "Asha\u0000K", course: "cobol" });
+    expect(control.status).toBe(400);
+    expect(control.data.fieldErrors).toHaveProperty("name");
+    expect(control.data.fieldErrors).toHaveProperty("course");
+    expect((await listEnquiries(database().db)).total).toBe(0);
+    expect((await listRegistrations(database().db)).total).toBe(0);
+  });
+
+  it("refuses a body that is not a form with 415", async () => {
+    const result = await contact(good, "application/json");
+    expect(result.status).toBe(415);
+  });
+
+  it("accepts a filled honeypot silently and keeps nothing", async () => {
+    const result = await contact({ ...good, website: "https://spam.example" });
+    expect(result.status).toBe(302);
+    expect((await listEnquiries(database().db)).total).toBe(0);
+  });
+
+  it("never reports success when the write fails, and keeps every field", async () => {
+    // A real database that has gone away under the site.
+    const gone = await createTestDatabase(engine);
+    await gone.database.close();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await settle(() =>
+      contactAction({
+        request: post("/contact", { ...good, token: crypto.randomUUID() }),
+        context: contextFor(gone.database),
+        params: {},
+      } as never),
+    );
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+    await gone.destroy();
+    expect(result.status).toBe(503);
+    expect(result.data.formError).toMatch(/was not sent/);
+    expect(result.data.values).toMatchObject({ name: good.name, email: good.email, district: good.district });
+  });
+
+  it("lets one address send 60 forms in ten minutes, then answers 429 and keeps the values", async () => {
+    const college = `college-wifi-${engine}`;
+    const send = () =>
+      settle(() =>
+        contactAction({
+          request: post("/contact", { name: "Same Network" }),
+          context: contextFor(database(), college),
+          params: {},
+        } as never),
+      );
+    for (let i = 0; i < 60; i++) expect((await send()).status).toBe(400);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.data.formError).toMatch(/Too many forms have been sent from your network/);
+    expect(refused.data.values.name).toBe("Same Network");
+  });
+});
