@@ -124,12 +124,11 @@ async function settle(run: () => unknown): Promise<unknown> {
   }
 }
 
+/** Sent to /login, or (a coordinator asking for another course's export) refused outright. */
 function isLoginRedirect(result: unknown): boolean {
-  return (
-    result instanceof Response &&
-    result.status === 302 &&
-    result.headers.get("location") === "/login?notice=unauthorized"
-  );
+  if (!(result instanceof Response)) return false;
+  if (result.status === 403) return true;
+  return result.status === 302 && result.headers.get("location") === "/login?notice=unauthorized";
 }
 
 beforeAll(async () => {
