@@ -27,6 +27,7 @@ export default [
     route("courses/:course", "routes/admin/course.tsx"),
     route("placements", "routes/admin/placements.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("partners", "routes/admin/partners.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),

@@ -16,6 +16,7 @@ import {
   uploadsDirContext,
 } from "~/server/context.server";
 import { type Database, openDatabase } from "~/server/db.server";
+import { closeLiveStreams } from "~/server/events.server";
 import { seedDemoContent } from "~/server/seed.server";
 import { canonicalLocation, isAssetPath } from "./canonical";
 import { createPageCache } from "./page-cache";
@@ -154,11 +155,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   return {
     url: `http://${shownHost}:${port}`,
+    /** Stops accepting, lets requests in flight finish (up to 10 s), ends live streams, closes the database. */
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      closeLiveStreams();
+      // Connections become idle as their last response ends (streams included): close each then.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+      server.closeIdleConnections();
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(deadline);
       await database.close();
     },
   };

@@ -1,6 +1,12 @@
 import { site } from "~/config/site";
-import { partners } from "~/content/partners";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { databaseContext } from "~/server/context.server";
+import { getPartners } from "~/server/repositories/content.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { partners: await getPartners(context.get(databaseContext).db) };
+}
+
 import type { Route } from "./+types/industry-partnership";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -13,7 +19,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function IndustryPartnership() {
+export default function IndustryPartnership({ loaderData }: Route.ComponentProps) {
+  const { partners } = loaderData;
   return (
     <div className="page">
       <p className="eyebrow">Placement</p>

@@ -23,3 +23,16 @@ export function onSubmission(listener: (event: SubmissionEvent) => void): () => 
   bus.on("submission", listener);
   return () => bus.off("submission", listener);
 }
+
+/** Open live streams end when the server shuts down (they would otherwise hold it open). */
+const shutdownListeners = new Set<() => void>();
+
+export function onShutdown(listener: () => void): () => void {
+  shutdownListeners.add(listener);
+  return () => shutdownListeners.delete(listener);
+}
+
+export function closeLiveStreams(): void {
+  for (const listener of shutdownListeners) listener();
+  shutdownListeners.clear();
+}

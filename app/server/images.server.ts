@@ -32,7 +32,15 @@ export interface StoredImage {
  */
 export async function storeImage(
   file: File,
-  options: { uploadsDir: string; folder: string; slug: string; widths: readonly number[]; aspect?: number },
+  options: {
+    uploadsDir: string;
+    folder: string;
+    slug: string;
+    widths: readonly number[];
+    aspect?: number;
+    /** "cover" crops to the aspect (photos); "contain" fits inside it on white (logos). */
+    fit?: "cover" | "contain";
+  },
 ): Promise<StoredImage> {
   if (file.size === 0) throw new UploadRefused(uploadRefusals.empty);
   if (file.size > maxUploadBytes) throw new UploadRefused(uploadRefusals.tooLarge);
@@ -59,7 +67,9 @@ export async function storeImage(
         .rotate()
         .resize(
           options.aspect
-            ? { width, height: Math.round(width / options.aspect), fit: "cover", position: "attention" }
+            ? options.fit === "contain"
+              ? { width, height: Math.round(width / options.aspect), fit: "contain", background: "#ffffff" }
+              : { width, height: Math.round(width / options.aspect), fit: "cover", position: "attention" }
             : { width, withoutEnlargement: true },
         );
       const base = path.join(options.uploadsDir, `${key}-${width}`);

@@ -2,6 +2,12 @@ import type { Browser, Page } from "@playwright/test";
 import { staffAccounts, staffPassword } from "./staff-accounts";
 import { expect, test } from "./utils";
 
+/** A real 2x2 PNG. */
+const tinyPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 async function signIn(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -145,17 +151,25 @@ test("an admin adds a placed student with a photo, and a non-image upload is ref
   await expect(page.getByText(/not an image we can use/).first()).toBeVisible();
   await expect(page.getByRole("form", { name: "Add a placed student" }).getByLabel("Name")).toHaveValue("Ananya Iyer");
 
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
-    "base64",
-  );
   const form = page.getByRole("form", { name: "Add a placed student" });
-  await form.getByLabel(/Photo/).setInputFiles({ name: "ananya.png", mimeType: "image/png", buffer: png });
+  await form.getByLabel(/Photo/).setInputFiles({ name: "ananya.png", mimeType: "image/png", buffer: tinyPng });
   await form.getByRole("button", { name: "Add student" }).click();
   await expect(page.getByText("Ananya Iyer added to the placements page.")).toBeVisible();
   await page.goto("/our-placements");
   await expect(page.getByRole("heading", { name: "Ananya Iyer" })).toBeVisible();
   await expect(page.getByText("Kaveri Embedded Works")).toBeVisible();
+});
+
+test("an admin adds a placement partner with a logo and it shows on the partners page", async ({ page }) => {
+  await signIn(page, staffAccounts.admin);
+  await page.goto("/admin/partners");
+  const form = page.getByRole("form", { name: "Add a partner" });
+  await form.getByLabel("Company name").fill("Vellore Motion Labs");
+  await form.getByLabel(/Logo/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: tinyPng });
+  await form.getByRole("button", { name: "Add partner" }).click();
+  await expect(page.getByText("Vellore Motion Labs added to the partners page.")).toBeVisible();
+  await page.goto("/industry-partnership");
+  await expect(page.getByRole("img", { name: "Vellore Motion Labs logo" })).toBeVisible();
 });
 
 test("logout ends the session and goes home", async ({ page }) => {

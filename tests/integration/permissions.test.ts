@@ -10,6 +10,7 @@ import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
 import * as adminLayout from "../../app/routes/admin/layout";
+import * as adminPartners from "../../app/routes/admin/partners";
 import * as adminPlacements from "../../app/routes/admin/placements";
 import * as adminRegisters from "../../app/routes/admin/registers";
 import * as adminReviews from "../../app/routes/admin/reviews";
@@ -50,6 +51,7 @@ const cases: Case[] = [
   { name: "update course", path: "/admin/courses/ai", params: { course: "ai" }, ...adminCourse, allowed: adminOnly },
   { name: "placements", path: "/admin/placements", params: {}, ...adminPlacements, allowed: adminOnly },
   { name: "reviews", path: "/admin/reviews", params: {}, ...adminReviews, allowed: adminOnly },
+  { name: "partners", path: "/admin/partners", params: {}, ...adminPartners, allowed: adminOnly },
   { name: "staff accounts", path: "/admin/staff", params: {}, ...adminStaff, allowed: adminOnly },
   { name: "audit log", path: "/admin/audit", params: {}, loader: adminAudit.loader, allowed: adminOnly },
   {

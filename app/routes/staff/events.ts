@@ -1,5 +1,5 @@
 import { courseValueOfRole } from "~/lib/staff-desk";
-import { onSubmission } from "~/server/events.server";
+import { onShutdown, onSubmission } from "~/server/events.server";
 import { requireStaff, staffRoles } from "~/server/permissions.server";
 import type { Route } from "./+types/events";
 
@@ -28,16 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         send(`event: submission\ndata: ${JSON.stringify(event)}\n\n`);
       });
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), 25_000);
-      cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      request.signal.addEventListener("abort", () => {
+      const end = () => {
         cleanup();
         try {
           controller.close();
         } catch {}
-      });
+      };
+      const stopOnShutdown = onShutdown(end);
+      cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        stopOnShutdown();
+      };
+      request.signal.addEventListener("abort", end);
     },
     cancel() {
       cleanup();

@@ -3,8 +3,9 @@
 // refreshed whenever a staff edit is saved.
 import { eq, sql } from "drizzle-orm";
 import { courses as defaultCourses } from "~/content/courses";
+import { partners as defaultPartners } from "~/content/partners";
 import { reviews as defaultReviews } from "~/content/reviews";
-import type { Course, CourseId, Picture, Review, SyllabusSection } from "~/content/types";
+import type { Course, CourseId, Partner, Picture, Review, SyllabusSection } from "~/content/types";
 import { contentOverrides } from "../../../db/schema";
 import type { AppDatabase } from "../db.server";
 
@@ -72,6 +73,15 @@ export async function getReviews(db: AppDatabase): Promise<Review[]> {
 
 export async function saveReviews(db: AppDatabase, reviews: Review[], by: string): Promise<void> {
   await save(db, "reviews", reviews, by);
+}
+
+export async function getPartners(db: AppDatabase): Promise<Partner[]> {
+  const stored = (await overrides(db)).get("partners") as Partner[] | undefined;
+  return stored ?? defaultPartners;
+}
+
+export async function savePartners(db: AppDatabase, partners: Partner[], by: string): Promise<void> {
+  await save(db, "partners", partners, by);
 }
 
 /** Whether a key has been edited (used to offer "restore the original"). */
