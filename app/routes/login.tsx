@@ -24,7 +24,6 @@ export function meta({ matches }: Route.MetaArgs) {
     description: `Sign-in for ${site.name} staff: counsellors, course coordinators and administrators.`,
     path: "/login",
     origin: originFrom(matches),
-    noindex: true,
   });
 }
 
