@@ -261,3 +261,27 @@ test("reviews: eight, each rated 5 out of 5 for assistive technology", async ({ 
   await page.goto("/about/review");
   await expect(page.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(8);
 });
+
+test("security headers on public pages, form pages and the staff login", async ({ request }) => {
+  for (const path of ["/", "/courses/iot", "/contact", "/login", "/no-such-page"]) {
+    const headers = (await request.get(path)).headers();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src https://www.google.com");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("camera=()");
+    expect(headers["x-powered-by"]).toBeUndefined();
+  }
+});
+
+test("a form page's script carries the response's nonce", async ({ request }) => {
+  const response = await request.get("/contact");
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await response.text()).toContain(`nonce="${nonce}"`);
+});

@@ -2,7 +2,7 @@ import { test as base, expect } from "@playwright/test";
 
 /**
  * Any console error or uncaught page error fails the test, except Chromium's own
- * note that the document itself answered 4xx (a form answered 400, the 404 page):
+ * note that the document itself answered 4xx or 5xx (a form answered 400, the 404 page, a fault):
  * that status is the point of those pages.
  */
 export const test = base.extend<{ failOnConsoleErrors: undefined }>({
@@ -11,7 +11,7 @@ export const test = base.extend<{ failOnConsoleErrors: undefined }>({
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
-        const documentStatus = /Failed to load resource: the server responded with a status of 4\d\d/.test(
+        const documentStatus = /Failed to load resource: the server responded with a status of [45]\d\d/.test(
           message.text(),
         );
         // The document itself, or the page's own data request (React Router's .data) answering 4xx.
