@@ -13,6 +13,7 @@ import {
   signInWithPassword,
 } from "~/server/auth.server";
 import { clientAddressContext, databaseContext } from "~/server/context.server";
+import { readFormBody } from "~/server/form-data.server";
 import { crossSiteRefusal, getStaffUser, isCrossSite } from "~/server/permissions.server";
 import type { Route } from "./+types/login";
 
@@ -52,7 +53,7 @@ const tooManyFailures = "Too many failed sign-in attempts. Please try again late
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossSite(request)) throw crossSiteRefusal();
-  const form = await readForm(request);
+  const form = await readFormBody(request);
   if (!form) {
     return data<LoginProblem>({ formError: "Please sign in with the form on this page." }, { status: 415 });
   }
@@ -101,17 +102,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cookies = new Headers();
   for (const cookie of signInCookies(signedIn.headers)) cookies.append("Set-Cookie", cookie);
   return redirect(areaOf(user.role), { headers: cookies });
-}
-
-async function readForm(request: Request): Promise<FormData | undefined> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data"))
-    return undefined;
-  try {
-    return await request.formData();
-  } catch {
-    return undefined;
-  }
 }
 
 function text(form: FormData, name: string): string {

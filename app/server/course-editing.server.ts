@@ -3,6 +3,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { CourseId } from "~/content/types";
+import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
 import { syllabusToText, textToSyllabus } from "~/lib/syllabus-text";
 import type { AppDatabase } from "./db.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "./images.server";
@@ -33,11 +34,7 @@ export async function loadCourseEditor(db: AppDatabase, courseId: string) {
   };
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `Please fill in the ${label}.` })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, `Please fill in the ${label}.`).max(max, `The ${label} can be at most ${max} characters.`));
+const text = requiredText;
 
 const contentSchema = z.object({
   title: text("title", 80),
@@ -94,7 +91,7 @@ export async function saveCourseEditor(
         ),
       );
       if (!parsed.success) {
-        const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+        const fieldErrors = fieldErrorsOf(parsed.error);
         return data<CourseEditResult>(
           { ok: false, error: "Please fix the fields below.", fieldErrors },
           { status: 400 },

@@ -146,17 +146,6 @@ export async function saveFollowUp(
   return { ok: true as const, id, message: "Saved." };
 }
 
-export async function readStaffForm(request: Request): Promise<FormData | undefined> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data"))
-    return undefined;
-  try {
-    return await request.formData();
-  } catch {
-    return undefined;
-  }
-}
-
 export function badForm() {
   return data({ ok: false as const, error: "Please send the form from the page." }, { status: 415 });
 }

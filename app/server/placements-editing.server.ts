@@ -1,6 +1,7 @@
 // Placed students as staff keep them: add, edit, remove, with a photo upload.
 import { data } from "react-router";
 import { z } from "zod";
+import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
 import type { AppDatabase } from "./db.server";
 import {
   maxUploadBytes,
@@ -20,11 +21,7 @@ import {
 } from "./repositories/placed-students.server";
 import { photoWidths } from "./seed.server";
 
-const field = (label: string, max: number) =>
-  z
-    .string({ message: `Please fill in the ${label}.` })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, `Please fill in the ${label}.`).max(max, `The ${label} can be at most ${max} characters.`));
+const field = requiredText;
 
 const studentSchema = z.object({
   name: field("name", 100),
@@ -62,7 +59,7 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
   );
   const parsed = studentSchema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const fieldErrors = fieldErrorsOf(parsed.error);
     return data<PlacementResult>(
       { ok: false, error: "Please fix the fields below.", fieldErrors, values },
       { status: 400 },

@@ -4,6 +4,7 @@ import { courseOptions } from "~/lib/options";
 import { type FieldName, fieldNamesOf, validateSubmission } from "~/lib/submission-schema";
 import { clientAddressContext, databaseContext } from "./context.server";
 import { publishSubmission } from "./events.server";
+import { readFormBody } from "./form-data.server";
 import { createRateLimit, minutes, parseRateSetting } from "./rate-limit.server";
 import { createEnquiry } from "./repositories/enquiries.server";
 import { createRegistration } from "./repositories/registrations.server";
@@ -50,7 +51,7 @@ export async function handleSubmission(
   context: Readonly<RouterContextProvider>,
   successUrl: (stored: Record<string, string>) => string,
 ) {
-  const form = await readForm(request);
+  const form = await readFormBody(request);
   if (!form) {
     return data<SubmissionProblem>(
       { values: {}, fieldErrors: {}, formError: "Please send the form from the page: this request could not be read." },
@@ -109,18 +110,6 @@ export async function handleSubmission(
     return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
   }
   return redirect(successUrl(result.data as Record<string, string>));
-}
-
-async function readForm(request: Request): Promise<FormData | undefined> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
-    return undefined;
-  }
-  try {
-    return await request.formData();
-  } catch {
-    return undefined;
-  }
 }
 
 export function courseLabel(value: string): string | undefined {

@@ -1,6 +1,7 @@
 import { SubmissionTable } from "~/components/desk/submission-table";
 import { databaseContext } from "~/server/context.server";
-import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
+import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
+import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import type { Route } from "./+types/contactform";
 
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  const form = await readStaffForm(request);
+  const form = await readFormBody(request);
   if (!form) return badForm();
   return saveFollowUp(context.get(databaseContext).db, form, "enquiry", staff);
 }

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { SubmissionTable } from "~/components/desk/submission-table";
 import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
-import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
+import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
+import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import type { Route } from "./+types/registers";
 
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const scope = courseScope((params as { course?: string }).course);
-  const form = await readStaffForm(request);
+  const form = await readFormBody(request);
   if (!form) return badForm();
   return saveFollowUp(context.get(databaseContext).db, form, "registration", staff, scope);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { FormMessage } from "~/components/forms";
 import type { Review } from "~/content/types";
 import { databaseContext } from "~/server/context.server";
-import { readStaffForm } from "~/server/desk.server";
+import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
 import { getReviews, saveReviews } from "~/server/repositories/content.server";
@@ -26,7 +26,7 @@ const reviewSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  const form = await readStaffForm(request);
+  const form = await readFormBody(request);
   if (!form) return data({ ok: false as const, error: "Please send the form from the page." }, { status: 415 });
   const names = form.getAll("name").map(String);
   const courses = form.getAll("course").map(String);

@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { staffRoles } from "~/lib/staff-roles";
 import { databaseContext } from "~/server/context.server";
-import { readStaffForm } from "~/server/desk.server";
+import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
 import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole } from "~/server/staff-accounts.server";
@@ -26,7 +26,7 @@ type Result = { ok: true; message: string } | { ok: false; error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  const form = await readStaffForm(request);
+  const form = await readFormBody(request);
   if (!form) return data<Result>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
   const database = context.get(databaseContext);
   const email = String(form.get("email") ?? "")

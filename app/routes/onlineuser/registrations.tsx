@@ -2,7 +2,8 @@ import { SubmissionTable } from "~/components/desk/submission-table";
 import { courseValueOfRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
 import { requireCoordinatorArea } from "~/server/coordinator.server";
-import { badForm, loadSubmissionTable, readStaffForm, saveFollowUp } from "~/server/desk.server";
+import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
+import { readFormBody } from "~/server/form-data.server";
 import type { Route } from "./+types/registrations";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -14,7 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, role } = await requireCoordinatorArea(request, context, params.role);
-  const form = await readStaffForm(request);
+  const form = await readFormBody(request);
   if (!form) return badForm();
   return saveFollowUp(context.get(databaseContext).db, form, "registration", staff, {
     course: courseValueOfRole(role),
