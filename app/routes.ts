@@ -28,6 +28,7 @@ export default [
     route("placements", "routes/admin/placements.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("partners", "routes/admin/partners.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -218,3 +219,49 @@ export const contentOverrides = pgTable("content_overrides", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: text("updated_by"),
 });
+
+/**
+ * Page views counted by the site itself (no cookies, no identifiers, no IP address):
+ * one row per day and combination of page, referrer host, campaign and device class.
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    /** Day in India (YYYY-MM-DD). */
+    day: text("day").notNull(),
+    path: text("path").notNull(),
+    referrerHost: text("referrer_host").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    /** "mobile", "tablet" or "desktop". */
+    device: text("device").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.day,
+        table.path,
+        table.referrerHost,
+        table.utmSource,
+        table.utmMedium,
+        table.utmCampaign,
+        table.device,
+      ],
+    }),
+  ],
+);
+
+/**
+ * Unique visitors per day: a hash of the address and browser with a salt that exists only
+ * in memory and changes every day, so a stored hash cannot be traced back to anyone.
+ */
+export const dailyVisitors = pgTable(
+  "daily_visitors",
+  {
+    day: text("day").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.visitor] })],
+);

@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { publicPaths } from "~/lib/public-pages";
+import { createPageViewCounter, isCountable, type PageViewCounter } from "~/server/analytics.server";
 import { contentChanged } from "~/server/content-version.server";
 import {
   clientAddressContext,
@@ -30,6 +31,8 @@ export interface AppOptions {
   uploadsDir: string;
   /** A request header set by a trusted reverse proxy that carries the client's address. */
   trustedProxyHeader?: string;
+  /** Counts public page views (first-party analytics). */
+  pageViews?: PageViewCounter;
   /** Values the server hands to each request (database, events...). */
   provideContext?: (context: RouterContextProvider, request: express.Request) => void;
   /** Extra routes mounted before the pages (health check, live streams...). */
@@ -92,6 +95,31 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
 
+  // First-party page views: counted when a public page is actually served to a person.
+  const countedPaths = new Set(publicPaths);
+  app.use((req, res, next) => {
+    const counter = options.pageViews;
+    if (!counter || req.method !== "GET" || !countedPaths.has(req.path)) return next();
+    res.on("finish", () => {
+      if (res.statusCode !== 200) return;
+      const userAgent = req.get("user-agent") ?? "";
+      if (
+        !isCountable({ userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose"), cookie: req.get("cookie") })
+      ) {
+        return;
+      }
+      counter.record({
+        path: req.path,
+        referrer: req.get("referer"),
+        userAgent,
+        address: clientAddress(req, options.trustedProxyHeader),
+        query: new URLSearchParams(req.originalUrl.split("?")[1] ?? ""),
+        ownHost: req.get("host") ?? "",
+      });
+    });
+    next();
+  });
+
   // Pages with forms carry a per-visit token and are never cached.
   const formPages = new Set(["/contact", "/online/register", "/login"]);
   app.use(createPageCache(new Set(publicPaths.filter((p) => !formPages.has(p)))).middleware);
@@ -140,11 +168,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const uploadsDir = path.join(config.dataDir, "uploads");
   if (await seedDemoContent(database, { uploadsDir })) console.log("New database: demo content added.");
+  const pageViews = createPageViewCounter(database.db);
   const app = createApp({
     clientDir: config.clientDir,
     database,
     uploadsDir,
     trustedProxyHeader: config.trustedProxyHeader,
+    pageViews,
   });
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -166,6 +196,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await closed;
       clearInterval(sweep);
       clearTimeout(deadline);
+      await pageViews.close();
       await database.close();
     },
   };

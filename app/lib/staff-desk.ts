@@ -81,6 +81,7 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "placements Update", to: "/admin/placements" },
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Partners", to: "/admin/partners" },
+  { label: "Visitors", to: "/admin/analytics" },
   { label: "Staff accounts", to: "/admin/staff" },
   { label: "Audit log", to: "/admin/audit" },
 ];

@@ -172,6 +172,21 @@ test("an admin adds a placement partner with a logo and it shows on the partners
   await expect(page.getByRole("img", { name: "Vellore Motion Labs logo" })).toBeVisible();
 });
 
+test("page views are counted by the site itself and shown to admins", async ({ page, browser }) => {
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  await visit.goto("/about/events?utm_source=newsletter&utm_medium=email&utm_campaign=open-day");
+  await visitor.close();
+  await signIn(page, staffAccounts.admin);
+  // Views are written every few seconds.
+  await expect(async () => {
+    await page.goto("/admin/analytics");
+    await expect(page.getByRole("cell", { name: "/about/events", exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole("cell", { name: "newsletter / email / open-day" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Page views and unique visitors per day/ })).toBeVisible();
+});
+
 test("logout ends the session and goes home", async ({ page }) => {
   await signIn(page, staffAccounts.admin);
   await page.getByRole("button", { name: "logout" }).click();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "~/server/context.server";
 import type { StaffRole } from "~/server/permissions.server";
 import { createStaff } from "~/server/staff-accounts.server";
+import * as adminAnalytics from "../../app/routes/admin/analytics";
 import * as adminAudit from "../../app/routes/admin/audit";
 import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
@@ -53,6 +54,7 @@ const cases: Case[] = [
   { name: "reviews", path: "/admin/reviews", params: {}, ...adminReviews, allowed: adminOnly },
   { name: "partners", path: "/admin/partners", params: {}, ...adminPartners, allowed: adminOnly },
   { name: "staff accounts", path: "/admin/staff", params: {}, ...adminStaff, allowed: adminOnly },
+  { name: "visitors", path: "/admin/analytics", params: {}, loader: adminAnalytics.loader, allowed: adminOnly },
   { name: "audit log", path: "/admin/audit", params: {}, loader: adminAudit.loader, allowed: adminOnly },
   {
     name: "live events",

@@ -1,0 +1,118 @@
+// What the admin dashboard shows about visitors and submissions over a range of days.
+import { and, count, desc, gte, lte, ne, sql, sum } from "drizzle-orm";
+import { dailyVisitors, enquiries, pageViews, registrations } from "../../../db/schema";
+import type { AppDatabase } from "../db.server";
+
+export interface DayRange {
+  /** First day, YYYY-MM-DD (India), inclusive. */
+  from: string;
+  /** Last day, inclusive. */
+  to: string;
+}
+
+export interface DayFigures {
+  day: string;
+  views: number;
+  visitors: number;
+  enquiries: number;
+  registrations: number;
+}
+
+const inRange = (range: DayRange) => and(gte(pageViews.day, range.from), lte(pageViews.day, range.to));
+const istDay = (column: typeof enquiries.createdAt | typeof registrations.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
+
+/** Every day of the range, with zeros where nothing happened. */
+export async function figuresPerDay(db: AppDatabase, range: DayRange): Promise<DayFigures[]> {
+  const [views, visitors, enquiryDays, registrationDays] = await Promise.all([
+    db
+      .select({ day: pageViews.day, n: sum(pageViews.views) })
+      .from(pageViews)
+      .where(inRange(range))
+      .groupBy(pageViews.day),
+    db
+      .select({ day: dailyVisitors.day, n: count() })
+      .from(dailyVisitors)
+      .where(and(gte(dailyVisitors.day, range.from), lte(dailyVisitors.day, range.to)))
+      .groupBy(dailyVisitors.day),
+    submissionsPerDay(db, enquiries, range),
+    submissionsPerDay(db, registrations, range),
+  ]);
+  const byDay = (rows: { day: string; n: unknown }[]) => new Map(rows.map((r) => [r.day, Number(r.n ?? 0)]));
+  const v = byDay(views);
+  const u = byDay(visitors);
+  const e = byDay(enquiryDays);
+  const r = byDay(registrationDays);
+  return daysOf(range).map((day) => ({
+    day,
+    views: v.get(day) ?? 0,
+    visitors: u.get(day) ?? 0,
+    enquiries: e.get(day) ?? 0,
+    registrations: r.get(day) ?? 0,
+  }));
+}
+
+function submissionsPerDay(db: AppDatabase, table: typeof enquiries | typeof registrations, range: DayRange) {
+  const day = istDay(table.createdAt);
+  // The range in India's days, as instants: from 00:00 IST of the first day to the end of the last.
+  const start = new Date(`${range.from}T00:00:00+05:30`);
+  const end = new Date(new Date(`${range.to}T00:00:00+05:30`).getTime() + 86_400_000);
+  return db
+    .select({ day, n: count() })
+    .from(table)
+    .where(and(gte(table.createdAt, start), sql`${table.createdAt} < ${end}`))
+    .groupBy(day);
+}
+
+export interface Ranked {
+  label: string;
+  views: number;
+}
+
+async function ranked(
+  db: AppDatabase,
+  range: DayRange,
+  label: ReturnType<typeof sql<string>>,
+  where = sql`true`,
+  limit = 10,
+): Promise<Ranked[]> {
+  const rows = await db
+    .select({ label, views: sum(pageViews.views) })
+    .from(pageViews)
+    .where(and(inRange(range), where))
+    .groupBy(label)
+    .orderBy(desc(sum(pageViews.views)))
+    .limit(limit);
+  return rows.map((row) => ({ label: row.label, views: Number(row.views ?? 0) }));
+}
+
+export function topPages(db: AppDatabase, range: DayRange) {
+  return ranked(db, range, sql<string>`${pageViews.path}`);
+}
+
+export function topReferrers(db: AppDatabase, range: DayRange) {
+  return ranked(db, range, sql<string>`${pageViews.referrerHost}`, ne(pageViews.referrerHost, ""));
+}
+
+export function topCampaigns(db: AppDatabase, range: DayRange) {
+  return ranked(
+    db,
+    range,
+    sql<string>`${pageViews.utmSource} || ' / ' || ${pageViews.utmMedium} || ' / ' || ${pageViews.utmCampaign}`,
+    ne(pageViews.utmSource, ""),
+  );
+}
+
+export function devices(db: AppDatabase, range: DayRange) {
+  return ranked(db, range, sql<string>`${pageViews.device}`, sql`true`, 3);
+}
+
+/** Each day from `from` to `to`, inclusive (at most about two years). */
+export function daysOf(range: DayRange): string[] {
+  const days: string[] = [];
+  const end = Date.parse(`${range.to}T00:00:00Z`);
+  for (let t = Date.parse(`${range.from}T00:00:00Z`); t <= end && days.length < 800; t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}

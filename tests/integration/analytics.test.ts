@@ -1,0 +1,89 @@
+// Page-view counting and the dashboard's figures, against known data on both engines.
+import { beforeEach, expect, it } from "vitest";
+import { createPageViewCounter, deviceClass, indiaDay, isCountable } from "~/server/analytics.server";
+import { devices, figuresPerDay, topCampaigns, topPages, topReferrers } from "~/server/repositories/analytics.server";
+import { createEnquiry } from "~/server/repositories/enquiries.server";
+import { describeEachEngine, useTestDatabase } from "./databases";
+import { student } from "./fixtures";
+
+const phone =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+const laptop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+it("skips bots, prefetches and signed-in staff", () => {
+  expect(isCountable({ userAgent: phone })).toBe(true);
+  expect(isCountable({ userAgent: googlebot })).toBe(false);
+  expect(isCountable({ userAgent: phone, purpose: "prefetch" })).toBe(false);
+  expect(isCountable({ userAgent: laptop, cookie: "a=1; better-auth.session_token=abc" })).toBe(false);
+  expect(isCountable({ userAgent: "" })).toBe(false);
+});
+
+it("classes devices and days in India", () => {
+  expect(deviceClass(phone)).toBe("mobile");
+  expect(deviceClass(laptop)).toBe("desktop");
+  expect(deviceClass("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)")).toBe("tablet");
+  // 20:00 UTC is already the next day in India.
+  expect(indiaDay(new Date("2027-01-11T20:00:00Z"))).toBe("2027-01-12");
+});
+
+describeEachEngine("page-view analytics", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+
+  beforeEach(async () => {
+    await test.current.truncate();
+  });
+
+  it("adds up views per page, referrer, campaign and device, and counts unique visitors without storing addresses", async () => {
+    const counter = createPageViewCounter(db(), { flushEveryMs: 60_000 });
+    const at = new Date("2027-01-12T06:00:00Z");
+    const view = (path: string, extra: Partial<Parameters<typeof counter.record>[0]> = {}) =>
+      counter.record({
+        path,
+        userAgent: phone,
+        address: "203.0.113.7",
+        query: new URLSearchParams(),
+        ownHost: "site.example",
+        at,
+        ...extra,
+      });
+    view("/");
+    view("/courses/iot");
+    view("/courses/iot", { referrer: "https://www.google.com/search?q=iot", address: "198.51.100.2" });
+    view("/courses/iot", { referrer: "https://site.example/", userAgent: laptop, address: "198.51.100.3" });
+    view("/contact", { query: new URLSearchParams("utm_source=Instagram&utm_medium=social&utm_campaign=jan-batch") });
+    await counter.flush();
+    // A second flush adds to the same rows rather than replacing them.
+    view("/courses/iot");
+    await counter.close();
+
+    const range = { from: "2027-01-11", to: "2027-01-13" };
+    const days = await figuresPerDay(db(), range);
+    expect(days.map((d) => [d.day, d.views, d.visitors])).toEqual([
+      ["2027-01-11", 0, 0],
+      ["2027-01-12", 6, 3],
+      ["2027-01-13", 0, 0],
+    ]);
+    expect(await topPages(db(), range)).toEqual([
+      { label: "/courses/iot", views: 4 },
+      { label: "/", views: 1 },
+      { label: "/contact", views: 1 },
+    ]);
+    expect(await topReferrers(db(), range)).toEqual([{ label: "www.google.com", views: 1 }]);
+    expect(await topCampaigns(db(), range)).toEqual([{ label: "instagram / social / jan-batch", views: 1 }]);
+    expect(await devices(db(), range)).toEqual([
+      { label: "mobile", views: 5 },
+      { label: "desktop", views: 1 },
+    ]);
+    const stored = JSON.stringify(await db().execute("select * from daily_visitors" as never));
+    expect(stored).not.toContain("203.0.113.7");
+  });
+
+  it("puts enquiries per day beside the views, by the day in India", async () => {
+    await createEnquiry(db(), { ...student(), email: "a@example.com" }, { submissionToken: "t-1" });
+    const today = indiaDay();
+    const days = await figuresPerDay(db(), { from: today, to: today });
+    expect(days).toEqual([{ day: today, views: 0, visitors: 0, enquiries: 1, registrations: 0 }]);
+  });
+});
