@@ -15,6 +15,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("online/register", "routes/online/register.tsx"),
   route("login", "routes/login.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 

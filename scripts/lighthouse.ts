@@ -27,6 +27,7 @@ const publicPaths = [
   "/contact",
   "/online/register",
   "/login",
+  "/privacy",
 ];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 100);

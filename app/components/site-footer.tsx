@@ -63,7 +63,8 @@ export function SiteFooter() {
           © {year} {site.name}. {site.tagline}
         </p>
         <p>
-          <a href="/contact">Contact</a> · <a href="/online/register">Register</a> · <a href="/sitemap.xml">Sitemap</a>
+          <a href="/contact">Contact</a> · <a href="/online/register">Register</a> · <a href="/privacy">Privacy</a> ·{" "}
+          <a href="/sitemap.xml">Sitemap</a>
         </p>
       </div>
     </footer>

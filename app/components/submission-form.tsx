@@ -101,7 +101,11 @@ export function SubmissionForm({
         </Field>
         {kind === "registration" ? choice("course", "Course", "Select course", courseOptions) : null}
       </div>
-      <p className="mt-6">
+      <p className="mt-4 text-sm text-slate-700">
+        We use these details only to answer you about our courses and admission, and keep them for 24 months. See our{" "}
+        <a href="/privacy">privacy notice</a> to read more or to have them deleted.
+      </p>
+      <p className="mt-4">
         <button type="submit" className="btn-primary">
           {submitLabel}
         </button>

@@ -15,4 +15,5 @@ export const publicPaths: readonly string[] = [
   "/contact",
   "/online/register",
   "/login",
+  "/privacy",
 ];
