@@ -17,6 +17,7 @@ import {
   uploadsDirContext,
 } from "~/server/context.server";
 import { type Database, openDatabase } from "~/server/db.server";
+import { startEventRelay } from "~/server/event-relay.server";
 import { closeLiveStreams } from "~/server/events.server";
 import { seedDemoContent } from "~/server/seed.server";
 import { canonicalLocation, isAssetPath } from "./canonical";
@@ -168,6 +169,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const uploadsDir = path.join(config.dataDir, "uploads");
   if (await seedDemoContent(database, { uploadsDir })) console.log("New database: demo content added.");
+  const relay = config.databaseUrl ? await startEventRelay(config.databaseUrl) : undefined;
   const pageViews = createPageViewCounter(database.db);
   const app = createApp({
     clientDir: config.clientDir,
@@ -197,6 +199,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       clearInterval(sweep);
       clearTimeout(deadline);
       await pageViews.close();
+      await relay?.close();
       await database.close();
     },
   };

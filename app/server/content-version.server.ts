@@ -13,7 +13,21 @@ export function contentVersion(): number {
   return version;
 }
 
+let forward: (() => void) | undefined;
+
+/** Several processes: also tell the other processes (event-relay.server.ts). */
+export function forwardContentChangesTo(send: (() => void) | undefined): void {
+  forward = send;
+}
+
 export function contentChanged(): void {
+  version += 1;
+  changes.emit("change");
+  forward?.();
+}
+
+/** A change made through another process: this process's caches are stale too. */
+export function deliverRelayedContentChange(): void {
   version += 1;
   changes.emit("change");
 }

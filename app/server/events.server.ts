@@ -15,7 +15,20 @@ export interface SubmissionEvent {
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
 
+let forward: ((event: SubmissionEvent) => void) | undefined;
+
+/** Several processes: also hand each new submission to the other processes (event-relay.server.ts). */
+export function forwardSubmissionsTo(send: ((event: SubmissionEvent) => void) | undefined): void {
+  forward = send;
+}
+
 export function publishSubmission(event: SubmissionEvent): void {
+  bus.emit("submission", event);
+  forward?.(event);
+}
+
+/** A submission another process received: told to this process's open streams only. */
+export function deliverRelayedSubmission(event: SubmissionEvent): void {
   bus.emit("submission", event);
 }
 

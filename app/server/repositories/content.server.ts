@@ -7,6 +7,7 @@ import { partners as defaultPartners } from "~/content/partners";
 import { reviews as defaultReviews } from "~/content/reviews";
 import type { Course, CourseId, Partner, Picture, Review, SyllabusSection } from "~/content/types";
 import { contentOverrides } from "../../../db/schema";
+import { contentVersion } from "../content-version.server";
 import type { AppDatabase } from "../db.server";
 
 /** What staff may change about a course. */
@@ -19,18 +20,18 @@ export interface CourseEdit {
   syllabus: SyllabusSection[];
 }
 
-const cache = new WeakMap<AppDatabase, Promise<Map<string, unknown>>>();
+const cache = new WeakMap<AppDatabase, { version: number; overrides: Promise<Map<string, unknown>> }>();
 
 async function overrides(db: AppDatabase): Promise<Map<string, unknown>> {
-  let loaded = cache.get(db);
-  if (!loaded) {
-    loaded = db
-      .select({ key: contentOverrides.key, value: contentOverrides.value })
-      .from(contentOverrides)
-      .then((rows) => new Map(rows.map((row) => [row.key, row.value])));
-    cache.set(db, loaded);
-    loaded.catch(() => cache.delete(db));
-  }
+  const cached = cache.get(db);
+  // Any change through any process moves the version (content-version.server.ts).
+  if (cached && cached.version === contentVersion()) return cached.overrides;
+  const loaded = db
+    .select({ key: contentOverrides.key, value: contentOverrides.value })
+    .from(contentOverrides)
+    .then((rows) => new Map(rows.map((row) => [row.key, row.value])));
+  cache.set(db, { version: contentVersion(), overrides: loaded });
+  loaded.catch(() => cache.delete(db));
   return loaded;
 }
 
