@@ -1,5 +1,6 @@
 // The command-line tool: `npm run cli -- <command>` (see `npm run cli -- help`).
 import { DataDirLockedError } from "~/server/data-dir-lock.server";
+import { backupCommand, restoreCommand } from "./backup";
 import { CliError } from "./errors";
 import { exportCommandOptions, exportEnquiriesCommand, exportRegistrationsCommand } from "./export";
 import {
@@ -38,6 +39,18 @@ const commands: Command[] = [
     options: "[--output FILE] [--excel]",
     summary: "Every course registration as CSV, oldest first, to standard output or FILE.",
     run: (args) => exportRegistrationsCommand(exportCommandOptions(args)),
+  },
+  {
+    words: ["backup"],
+    options: "FILE",
+    summary: "Every table and uploaded image, gzipped, to FILE (e.g. backup-2027-01-12.jsonl.gz).",
+    run: backupCommand,
+  },
+  {
+    words: ["restore"],
+    options: "FILE",
+    summary: "Load a backup into a fresh DATA_DIR or an empty PostgreSQL database.",
+    run: restoreCommand,
   },
   {
     words: ["user", "add"],
@@ -82,6 +95,11 @@ ${lines.join("\n")}
 Options of the exports:
   --output FILE   write the CSV to FILE (complete or not at all) instead of standard output
   --excel         begin with a UTF-8 byte-order mark, so Excel shows Tamil, Kannada and Malayalam names
+
+Backup and restore:
+  The backup file holds every table (read in one consistent snapshot) and DATA_DIR/uploads;
+  it is complete or not written at all. Restore refuses a database or uploads folder that
+  already holds anything: point DATA_DIR (and DATABASE_URL) at fresh ones, then start the site.
 
 Staff accounts:
   Roles: admin, embedded, python, iot, matlab, ai (a coordinator sees one course).
