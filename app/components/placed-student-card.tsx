@@ -16,27 +16,25 @@ export function PlacedStudentCard({ student, eager }: { student: PlacedStudentVi
     <article className="card text-center">
       {base ? (
         <picture>
-          <source type="image/avif" srcSet={srcSet("avif")} sizes="160px" />
-          <source type="image/webp" srcSet={srcSet("webp")} sizes="160px" />
+          <source type="image/avif" srcSet={srcSet("avif")} sizes="(min-width: 40rem) 160px, 112px" />
+          <source type="image/webp" srcSet={srcSet("webp")} sizes="(min-width: 40rem) 160px, 112px" />
           <img
             src={`${base}-320.webp`}
             width="160"
             height="160"
-            alt={student.name}
+            // The name is the card's heading, just below.
+            alt=""
             loading={eager ? undefined : "lazy"}
             decoding="async"
-            className="mx-auto mt-5 h-40 w-40 rounded-full object-cover"
+            className="placed-photo"
           />
         </picture>
       ) : (
-        <div
-          aria-hidden="true"
-          className="mx-auto mt-5 grid h-40 w-40 place-items-center rounded-full bg-[var(--color-teal-soft)] text-4xl font-bold text-[var(--color-teal-deep)]"
-        >
+        <div aria-hidden="true" className="placed-photo placed-initial">
           {student.name.slice(0, 1)}
         </div>
       )}
-      <div className="card-body">
+      <div className="card-body placed-body">
         <h2 className="card-title">{student.name}</h2>
         <dl className="text-sm">
           <dt className="sr-only">Company</dt>

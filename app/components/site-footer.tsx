@@ -1,5 +1,6 @@
 import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
 import { courses } from "~/content/courses";
+import { Icon } from "./icons";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -39,9 +40,23 @@ export function SiteFooter() {
         </section>
         <section className="footer-map">
           <h2 className="footer-heading">Find us</h2>
-          {/* The map frame loads only when asked for: nothing third-party is fetched with the page. */}
+          {/* The map frame (lazy) sits in a closed <details>: nothing third-party loads until a visitor opens it. */}
           <details className="map-details">
-            <summary>Show the map here</summary>
+            <summary className="map-toggle">
+              <img
+                src="/images/about/map-preview.svg"
+                width="400"
+                height="200"
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
+              <span className="map-summary-text">
+                <Icon name="map" />
+                <span className="map-show">Show the map here</span>
+                <span className="map-hide">Hide the map</span>
+              </span>
+            </summary>
             <iframe
               title={`Map showing ${site.name}, ${site.address.locality}`}
               src={site.map.embedUrl}

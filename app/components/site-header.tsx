@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { site } from "~/config/site";
 import { isMenu, mainNavigation } from "~/lib/navigation";
 import { Icon } from "./icons";
@@ -10,6 +10,7 @@ import { Icon } from "./icons";
  * through CSS (see .menu in app.css). Sharing name="site-menu" keeps one open at a time.
  */
 export function SiteHeader() {
+  const { pathname } = useLocation();
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -31,7 +32,11 @@ export function SiteHeader() {
                 isMenu(entry) ? (
                   <li key={entry.label} className="nav-item">
                     <details className="menu" name="site-menu">
-                      <summary className="nav-link">
+                      <summary
+                        className={
+                          entry.items.some((item) => item.to === pathname) ? "nav-link is-current" : "nav-link"
+                        }
+                      >
                         {entry.label}
                         <Icon name="chevron" className="icon chevron" />
                       </summary>

@@ -33,7 +33,7 @@ export function TextSections({ sections, level = 2 }: { sections: readonly TextS
               alt={section.image.alt}
               loading={index === 0 ? undefined : "lazy"}
               decoding="async"
-              className="w-full rounded-xl"
+              className="order-first w-full rounded-xl md:order-none"
             />
           ) : null}
         </section>

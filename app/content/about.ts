@@ -9,6 +9,9 @@ export interface Founder {
   title: string;
   photo: Picture;
   story: TextSection[];
+  /** Short facts beside the story. */
+  facts: { label: string; value: string }[];
+  message: { heading: string; quote: string[] };
 }
 
 export const founder: Founder = {
@@ -48,14 +51,20 @@ export const founder: Founder = {
         "Mock interviews, resume reviews and introductions to hiring partners",
       ],
     },
-    {
-      heading: "A message to students",
-      paragraphs: [
-        `"Your degree has already given you many dots: circuits, signals, programming, mathematics. What industry asks is whether you can connect them into something that works. That is what '${site.tagline.replace(/\.+$/, "")}' means to us. Be patient with the basics, be curious when something fails, and build more than you read. If you put in the hours at the bench, we will put in ours beside you."`,
-        `— Vikram Sundaresan, Founder & Chairman, ${site.name}`,
-      ],
-    },
   ],
+  facts: [
+    { label: "Role", value: "Founder & Chairman" },
+    { label: "Before teaching", value: `About ${years} years in embedded and IT product teams` },
+    { label: "First centre", value: `${chennai.city}, ${chennai.established}` },
+    { label: "Second branch", value: `${bangalore.city}, ${bangalore.established}` },
+  ],
+  message: {
+    heading: "A message to students",
+    quote: [
+      `Your degree has already given you many dots: circuits, signals, programming, mathematics. What industry asks is whether you can connect them into something that works. That is what “${site.tagline.replace(/\.+$/, "")}” means to us.`,
+      "Be patient with the basics, be curious when something fails, and build more than you read. If you put in the hours at the bench, we will put in ours beside you.",
+    ],
+  },
 };
 
 export const facilities: TextSection[] = [
@@ -224,6 +233,9 @@ export interface Milestone {
 }
 
 export interface BytesInBits {
+  intro: string;
+  /** Figures shown in a band at the top of the page. */
+  figures: { value: string; label: string }[];
   about: TextSection;
   mission: TextSection;
   vision: TextSection;
@@ -231,8 +243,21 @@ export interface BytesInBits {
 }
 
 export const bytesInBits: BytesInBits = {
+  intro: "The short version of who we are: where we started, what we set out to do, and where we are headed.",
+  figures: [
+    { value: String(chennai.established), label: `First centre opens in ${chennai.city}` },
+    { value: String(bangalore.established), label: `${bangalore.city} branch opens` },
+    { value: `~${years}`, label: "Years each founder spent in industry before teaching" },
+    { value: "5", label: "Career courses, all taught hands-on" },
+  ],
   about: {
     heading: "About us",
+    image: {
+      src: "/images/about/two-centres.svg",
+      width: 640,
+      height: 400,
+      alt: `Illustration of two institute buildings joined by a dotted line, labelled ${chennai.city} ${chennai.established} and ${bangalore.city} ${bangalore.established}`,
+    },
     paragraphs: [
       `${site.name} is a training institute for engineering students and graduates who want to work in embedded systems, IoT, software development, artificial intelligence and engineering computation. It is run by IT and embedded professionals with about ${years} years of industry experience each.`,
       `We began in ${chennai.city} in ${chennai.established} with one lab and a batch of embedded systems students, and opened our ${bangalore.city} branch in ${bangalore.established}. Both centres follow the same approach: small classes, experienced instructors, training on real hardware and tools, and sustained placement support after the course.`,
@@ -255,13 +280,22 @@ export const bytesInBits: BytesInBits = {
     paragraphs: [
       "To be the institute that engineering students in South India trust for practical, career-ready training, and that companies trust to send them engineers who can read a datasheet, write maintainable code and debug a problem calmly.",
     ],
+    points: [
+      "Graduates who are useful to their team from their first month at work",
+      "Courses that keep pace with the tools and boards industry actually uses",
+      "An alumni network that helps each new batch find its footing",
+      "The same small-batch, hands-on model in more cities of South India",
+    ],
   },
   milestones: [
     {
       year: chennai.established,
       text: `First centre opens in ${chennai.city} with an embedded systems batch and a single hardware lab.`,
     },
-    { year: 2016, text: "Internet of Things course launched, with ESP32 and cloud dashboards added to the lab." },
+    {
+      year: 2016,
+      text: "Internet of Things course launched, with Wi-Fi boards and cloud dashboards added to the lab.",
+    },
     { year: 2017, text: "MATLAB and Simulink course introduced for core-branch and postgraduate students." },
     { year: 2018, text: "Dedicated placement cell set up, with regular mock interviews and partner hiring drives." },
     { year: 2019, text: "Python Fullstack Development course added for software careers." },
@@ -355,5 +389,30 @@ export const heroSlides: HeroSlide[] = [
     image: heroImage(7, "Illustration of graduates in caps in front of office buildings and a rising chart"),
     heading: "Placement support that continues",
     text: "Mock interviews, resume reviews and introductions to hiring partners.",
+  },
+];
+
+export interface AdmissionStep {
+  title: string;
+  text: string;
+}
+
+/** How a student joins a batch, shown on /about/admissions. */
+export const admissionSteps: AdmissionStep[] = [
+  {
+    title: "Choose a course",
+    text: "Read the syllabus and check the next batch date. Not sure which course suits your branch? Ask us.",
+  },
+  {
+    title: "Register online",
+    text: "The registration form takes two minutes. You can also register in person at either centre.",
+  },
+  {
+    title: "Talk to a counsellor",
+    text: "We call you within one working day to go over fees, weekday or weekend timings, and your background.",
+  },
+  {
+    title: "Confirm your seat",
+    text: "Complete the admission at the centre and receive your timetable and lab details before the first class.",
   },
 ];

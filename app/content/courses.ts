@@ -16,8 +16,7 @@ export const courses: Course[] = [
       "Embedded Systems course in Bengaluru: Embedded C, 8051, STM32, UART, SPI, I2C, FreeRTOS, embedded Linux and drivers on real boards, with placement help.",
     duration: "4 months",
     durationIso: "P4M",
-    weeklyWorkloadIso: "PT12H",
-    schedule: "Weekday batches, 2.5 hours a day, Monday to Friday; weekend batch on Saturday and Sunday, 6 hours a day",
+    schedule: { weekdayHours: 2.5, weekendHours: 6 },
     feeInr: 45000,
     audience:
       "Final-year and recently graduated B.E./B.Tech. students of ECE, EEE, EIE and allied branches, diploma holders in electronics, and working engineers moving into firmware roles. Basic C is helpful but not required.",
@@ -187,8 +186,7 @@ export const courses: Course[] = [
       "IoT course in Bengaluru: sensors, ESP32 firmware, Wi-Fi and BLE, MQTT, REST APIs, cloud dashboards, device security and edge gateways, built hands-on.",
     duration: "4 months",
     durationIso: "P4M",
-    weeklyWorkloadIso: "PT10H",
-    schedule: "Weekday batches, 2 hours a day, Monday to Friday; weekend batch on Saturday and Sunday, 5 hours a day",
+    schedule: { weekdayHours: 2, weekendHours: 5 },
     feeInr: 40000,
     audience:
       "Engineering students and graduates from ECE, EEE, CSE, IT, mechatronics and instrumentation, and diploma holders who want to build connected products. Comfort with basic programming in any language is enough to begin.",
@@ -331,8 +329,7 @@ export const courses: Course[] = [
       "Python Fullstack course: Python, PostgreSQL, Django, FastAPI, REST APIs, HTML, CSS, JavaScript, React, Git, testing and deployment, with placement support.",
     duration: "6 months",
     durationIso: "P6M",
-    weeklyWorkloadIso: "PT10H",
-    schedule: "Weekday batches, 2 hours a day, Monday to Friday; weekend batch on Saturday and Sunday, 5 hours a day",
+    schedule: { weekdayHours: 2, weekendHours: 5 },
     feeInr: 50000,
     audience:
       "Graduates and final-year students of any engineering branch, BCA, MCA and B.Sc. students, and professionals switching to software development. No prior programming experience is assumed.",
@@ -493,8 +490,7 @@ export const courses: Course[] = [
       "AI course in Bengaluru: Python, pandas, statistics, scikit-learn, PyTorch deep learning, computer vision, NLP, transformers, LLM apps and MLOps, hands-on.",
     duration: "5 months",
     durationIso: "P5M",
-    weeklyWorkloadIso: "PT10H",
-    schedule: "Weekday batches, 2 hours a day, Monday to Friday; weekend batch on Saturday and Sunday, 5 hours a day",
+    schedule: { weekdayHours: 2, weekendHours: 5 },
     feeInr: 55000,
     audience:
       "Engineering graduates and final-year students of any branch, M.Sc., MCA and BCA students, and working professionals who want to move into data science or machine-learning roles. School-level mathematics and some programming exposure are expected; Python is taught from the start.",
@@ -650,8 +646,7 @@ export const courses: Course[] = [
       "MATLAB course in Bengaluru: matrices, scripts, plotting, Simulink, signal processing, control systems, image processing, Arduino and App Designer, hands-on.",
     duration: "3 months",
     durationIso: "P3M",
-    weeklyWorkloadIso: "PT8H",
-    schedule: "Weekday batches, 1.5 hours a day, Monday to Friday; weekend batch on Saturday and Sunday, 4 hours a day",
+    schedule: { weekdayHours: 1.5, weekendHours: 4 },
     feeInr: 25000,
     audience:
       "B.E., B.Tech., M.E. and M.Tech. students of ECE, EEE, EIE, mechanical and mechatronics, research scholars, and engineers who use MATLAB and Simulink in design, testing or analysis. No programming background is needed.",

@@ -9,7 +9,7 @@ export const reviews: Review[] = [
     text: "The embedded course took about three to four months on the weekday batch, and almost every class ended with code running on an STM32 board. Debugging my first I2C sensor on the logic analyser taught me more than a semester of theory. Two mock interviews later I was far calmer in the real one, and I joined a firmware team in Chennai.",
   },
   {
-    name: "Mohammed Irfan",
+    name: "Imran Basha",
     course: "Internet of Things (IoT), 2024 batch",
     rating: 5,
     text: "I came from a mechanical background and was worried about the electronics part. My mentor sat with me on the breadboard basics until they made sense. By the end I had an ESP32 soil-moisture node publishing over MQTT to a Grafana dashboard, and I explained that project in every interview I attended.",

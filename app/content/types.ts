@@ -39,10 +39,8 @@ export interface Course {
   duration: string;
   /** ISO 8601 duration of the whole course for structured data, e.g. "P4M". */
   durationIso: string;
-  /** Classroom workload for structured data, ISO 8601, e.g. "PT10H" per week. */
-  weeklyWorkloadIso: string;
-  /** Schedule line shown on the page, e.g. "Weekday batches, 2 hours a day, Monday to Friday". */
-  schedule: string;
+  /** Class hours a day in each kind of batch: weekday (Monday to Friday) and weekend (Saturday and Sunday). */
+  schedule: { weekdayHours: number; weekendHours: number };
   /** Course fee in INR (indicative), for structured data offers. */
   feeInr: number;
   /** Who the course suits. */

@@ -8,16 +8,25 @@ export interface PageMetaInput {
   path: string;
   /** Absolute origin of the site, from the root loader (PUBLIC_URL). */
   origin: string;
-  image?: string;
+  /** A raster picture for link previews (1200x630 PNG or JPEG); social sites do not show SVG. */
+  image?: { src: string; width: number; height: number; alt: string };
   /** Structured data objects rendered as JSON-LD. */
   jsonLd?: object[];
   noindex?: boolean;
 }
 
+const defaultImage = {
+  src: "/images/og-default.png",
+  width: 1200,
+  height: 630,
+  alt: `${site.name}: ${site.tagline}`,
+};
+
 /** Title, description, canonical link, Open Graph and JSON-LD for one page. */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const url = new URL(input.path, input.origin).href.replace(/\/$/, input.path === "/" ? "/" : "");
-  const image = new URL(input.image ?? "/images/og-default.png", input.origin).href;
+  const picture = input.image ?? defaultImage;
+  const image = new URL(picture.src, input.origin).href;
   const meta: MetaDescriptor[] = [
     { title: input.title },
     { name: "description", content: input.description },
@@ -28,6 +37,9 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:width", content: String(picture.width) },
+    { property: "og:image:height", content: String(picture.height) },
+    { property: "og:image:alt", content: picture.alt },
     { property: "og:locale", content: "en_IN" },
     { name: "twitter:card", content: "summary_large_image" },
   ];

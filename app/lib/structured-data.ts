@@ -1,5 +1,6 @@
 import { site } from "~/config/site";
 import type { Course } from "~/content/types";
+import { batchesOf, isoHours, weeksIn } from "./course-schedule";
 
 /** schema.org data for search engines, rendered as JSON-LD by pageMeta. */
 
@@ -34,11 +35,18 @@ export function organizationJsonLd(origin: string) {
   return { "@context": "https://schema.org", ...organization(origin) };
 }
 
+/**
+ * A course as Google's course info rich result expects it: name, description, provider,
+ * a paid offer in INR, and one course instance per batch (weekday, weekend) with its mode,
+ * schedule, total workload, the announced start date when there is one, and the place.
+ */
 export function courseJsonLd(course: Course, origin: string, startDate: string | null) {
   const isoStart = toIsoDate(startDate);
+  const weeks = weeksIn(course.durationIso);
   return {
     "@context": "https://schema.org",
     "@type": "Course",
+    "@id": `${origin}/courses/${course.id}#course`,
     name: course.title,
     description: course.description,
     url: `${origin}/courses/${course.id}`,
@@ -46,7 +54,12 @@ export function courseJsonLd(course: Course, origin: string, startDate: string |
     timeRequired: course.durationIso,
     educationalCredentialAwarded: "Course completion certificate",
     inLanguage: "en-IN",
-    provider: { "@type": "EducationalOrganization", name: site.name, url: `${origin}/` },
+    provider: {
+      "@type": "EducationalOrganization",
+      "@id": `${origin}/#organization`,
+      name: site.name,
+      url: `${origin}/`,
+    },
     offers: [
       {
         "@type": "Offer",
@@ -57,25 +70,32 @@ export function courseJsonLd(course: Course, origin: string, startDate: string |
         availability: "https://schema.org/InStock",
       },
     ],
-    hasCourseInstance: [
-      {
-        "@type": "CourseInstance",
-        courseMode: "Onsite",
-        courseWorkload: course.weeklyWorkloadIso,
-        courseSchedule: {
-          "@type": "Schedule",
-          duration: course.weeklyWorkloadIso,
-          repeatFrequency: "Weekly",
-          repeatCount: weeksIn(course.durationIso),
-        },
+    syllabusSections: course.syllabus.map((section) => ({
+      "@type": "Syllabus",
+      name: section.title,
+      description: section.topics.join("; "),
+    })),
+    hasCourseInstance: batchesOf(course).map((batch) => ({
+      "@type": "CourseInstance",
+      name: `${course.title}: ${batch.label.toLowerCase()}`,
+      courseMode: "Onsite",
+      // Google reads courseWorkload as the total time the course takes.
+      courseWorkload: isoHours(batch.hoursPerDay * batch.byDay.length * weeks),
+      courseSchedule: {
+        "@type": "Schedule",
+        duration: isoHours(batch.hoursPerDay),
+        repeatFrequency: "Daily",
+        repeatCount: batch.byDay.length * weeks,
+        byDay: batch.byDay.map((day) => `https://schema.org/${day}`),
         ...(isoStart ? { startDate: isoStart } : {}),
-        location: {
-          "@type": "Place",
-          name: site.name,
-          address: postalAddress(),
-        },
       },
-    ],
+      ...(isoStart ? { startDate: isoStart } : {}),
+      location: {
+        "@type": "Place",
+        name: site.name,
+        address: postalAddress(),
+      },
+    })),
   };
 }
 
@@ -93,18 +113,59 @@ export function courseListJsonLd(courses: Course[], origin: string) {
   };
 }
 
-/** "P4M" -> 17 weeks; "P12W" -> 12. Rough, for the schedule's repeat count. */
-function weeksIn(isoDuration: string): number {
-  const months = /P(\d+)M/.exec(isoDuration);
-  if (months) return Math.round((Number(months[1]) * 52) / 12);
-  const weeks = /P(\d+)W/.exec(isoDuration);
-  return weeks ? Number(weeks[1]) : 12;
-}
+type DateParts = { day: number; month: number; year: number };
 
-/** Start dates are free text; only a recognisable calendar date becomes structured data. */
+const datePatterns: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => DateParts }> = [
+  // 2027-01-12
+  {
+    pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})$/,
+    read: (m) => ({ year: +(m[1] ?? 0), month: +(m[2] ?? 0), day: +(m[3] ?? 0) }),
+  },
+  // 12/01/2027, 12-01-2027, 12.01.2027: day first
+  {
+    pattern: /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/,
+    read: (m) => ({ day: +(m[1] ?? 0), month: +(m[2] ?? 0), year: +(m[3] ?? 0) }),
+  },
+  // 12 January 2027, 12th Jan. 2027
+  {
+    pattern: /^(\d{1,2})(?:st|nd|rd|th)? ([a-z]+)\.? (\d{4})$/,
+    read: (m) => ({ day: +(m[1] ?? 0), month: monthNumber(m[2] ?? ""), year: +(m[3] ?? 0) }),
+  },
+  // January 12, 2027
+  {
+    pattern: /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)? (\d{4})$/,
+    read: (m) => ({ day: +(m[2] ?? 0), month: monthNumber(m[1] ?? ""), year: +(m[3] ?? 0) }),
+  },
+];
+
+const monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/**
+ * Start dates are free text that staff type. Only an unambiguous calendar date becomes
+ * structured data: "12 January 2027", "12th Jan 2027", "January 12, 2027", "2027-01-12", or
+ * day first with slashes or dashes as written in India ("12/01/2027"). Anything else
+ * ("Starting soon", "Mid-February 2027", "March 2027") gives no date rather than a wrong one.
+ */
 export function toIsoDate(text: string | null): string | undefined {
   if (!text) return undefined;
-  const parsed = Date.parse(`${text} UTC`);
-  if (Number.isNaN(parsed)) return undefined;
-  return new Date(parsed).toISOString().slice(0, 10);
+  const t = text.trim().toLowerCase().replace(/,/g, " ").replace(/\s+/g, " ");
+  const parts = datePatterns
+    .map(({ pattern, read }) => {
+      const m = pattern.exec(t);
+      return m ? read(m) : undefined;
+    })
+    .find(Boolean);
+  if (!parts) return undefined;
+  const { day, month, year } = parts;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (month < 1 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+function monthNumber(word: string): number {
+  if (word.length < 3) return 0;
+  const index = monthNames.indexOf(word.slice(0, 3));
+  const full = new Date(Date.UTC(2000, index, 1)).toLocaleString("en", { month: "long", timeZone: "UTC" });
+  // "jan", "janu" and "january" are January; "janitor" is not.
+  return index >= 0 && full.toLowerCase().startsWith(word) ? index + 1 : 0;
 }

@@ -1,14 +1,17 @@
 import { CourseCard } from "~/components/course-card";
-import { site } from "~/config/site";
+import { ReviewCard } from "~/components/review-card";
+import { site, whatsappHref } from "~/config/site";
 import { heroSlides, homeIntro } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
-import { getCourses } from "~/server/repositories/content.server";
+import { getCourses, getReviews } from "~/server/repositories/content.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { courses: await getCourses(context.get(databaseContext).db) };
+  const { db } = context.get(databaseContext);
+  const [courses, reviews] = await Promise.all([getCourses(db), getReviews(db)]);
+  return { courses, reviews: reviews.slice(0, 3) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { courses } = loaderData;
+  const { courses, reviews } = loaderData;
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -33,7 +36,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 id="hero-title">{site.name}</h1>
             <p className="hero-tagline">{site.tagline}</p>
             <p className="hero-lead">{homeIntro.paragraphs[0]}</p>
-            <p className="flex flex-wrap gap-3">
+            <p className="hero-actions">
               <a className="btn-primary" href="/about/admissions">
                 See upcoming batches
               </a>
@@ -65,33 +68,69 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="page" aria-labelledby="intro-title">
-        <h2 id="intro-title" className="section-title mt-0">
-          {homeIntro.heading}
-        </h2>
-        <div className="prose-block">
-          {homeIntro.paragraphs.slice(1).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+        <div className="intro-grid">
+          <div>
+            <h2 id="intro-title" className="section-title mt-0">
+              {homeIntro.heading}
+            </h2>
+            <div className="prose-block">
+              {homeIntro.paragraphs.slice(1).map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+          <ul className="highlights">
+            {homeIntro.highlights.map((highlight) => (
+              <li key={highlight.title} className="highlight">
+                <h3 className="highlight-title">{highlight.title}</h3>
+                <p>{highlight.text}</p>
+              </li>
+            ))}
+          </ul>
         </div>
-        <ul className="card-grid mt-6">
-          {homeIntro.highlights.map((highlight) => (
-            <li key={highlight.title} className="fact">
-              <h3 className="font-bold text-[var(--color-teal-deep)]">{highlight.title}</h3>
-              <p>{highlight.text}</p>
-            </li>
-          ))}
-        </ul>
 
         <h2 className="section-title" id="trending">
           Trending courses
         </h2>
-        <ul className="card-grid" aria-labelledby="trending">
+        <ul className="card-grid card-grid-5" aria-labelledby="trending">
           {courses.map((course) => (
             <li key={course.id}>
               <CourseCard course={course} />
             </li>
           ))}
         </ul>
+
+        <h2 className="section-title" id="students-say">
+          What our students say
+        </h2>
+        <ul className="card-grid card-grid-3" aria-labelledby="students-say">
+          {reviews.map((review) => (
+            <li key={review.name}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4">
+          <a href="/about/review">Read all student reviews</a> or see{" "}
+          <a href="/our-placements">where our students work</a>.
+        </p>
+
+        <section className="cta-band" aria-labelledby="cta-title">
+          <div>
+            <h2 id="cta-title" className="cta-title">
+              Ready to start?
+            </h2>
+            <p>See the next batch dates, read a syllabus, and talk to a counsellor about the course that suits you.</p>
+          </div>
+          <p className="flex flex-wrap gap-3">
+            <a className="btn-primary" href="/about/admissions">
+              See upcoming batches
+            </a>
+            <a className="btn-on-dark" href={whatsappHref()}>
+              Chat on WhatsApp
+            </a>
+          </p>
+        </section>
       </section>
     </>
   );

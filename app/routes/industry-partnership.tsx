@@ -2,12 +2,11 @@ import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/server/context.server";
 import { getPartners } from "~/server/repositories/content.server";
+import type { Route } from "./+types/industry-partnership";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { partners: await getPartners(context.get(databaseContext).db) };
 }
-
-import type { Route } from "./+types/industry-partnership";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

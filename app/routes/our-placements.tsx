@@ -41,7 +41,7 @@ export default function OurPlacements({ loaderData }: Route.ComponentProps) {
       {students.length === 0 ? (
         <p className="mt-6">New placements are added here as our students join their companies.</p>
       ) : (
-        <ul className="card-grid mt-6">
+        <ul className="card-grid card-grid-pairs card-grid-4 mt-6">
           {students.map((student, index) => (
             <li key={`${student.name}-${student.company}`}>
               <PlacedStudentCard student={student} eager={index < 4} />

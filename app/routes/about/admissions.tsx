@@ -1,5 +1,6 @@
 import { CourseCard } from "~/components/course-card";
 import { site } from "~/config/site";
+import { admissionSteps } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { courseListJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
@@ -35,7 +36,7 @@ export default function Admissions({ loaderData }: Route.ComponentProps) {
         Batches are small, so seats go quickly. Pick a course, read its syllabus, and register; a counsellor will call
         you within one working day.
       </p>
-      <ul className="card-grid mt-6">
+      <ul className="card-grid card-grid-5 mt-6">
         {courses.map((course) => (
           <li key={course.id}>
             <CourseCard
@@ -46,6 +47,27 @@ export default function Admissions({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="how-to-join">
+        <h2 id="how-to-join" className="section-title">
+          How to join
+        </h2>
+        <ol className="steps">
+          {admissionSteps.map((step) => (
+            <li key={step.title}>
+              <h3 className="highlight-title">{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-6 flex flex-wrap gap-3">
+          <a className="btn-primary" href="/online/register">
+            Register now
+          </a>
+          <a className="btn-secondary" href="/contact">
+            Ask a question first
+          </a>
+        </p>
+      </section>
     </div>
   );
 }

@@ -14,24 +14,59 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BytesInBits() {
+  const { intro, figures, about, mission, vision, milestones } = bytesInBits;
   return (
     <div className="page">
       <p className="eyebrow">About</p>
       <h1 className="page-title">Bytes in bits</h1>
-      <p className="lead">{site.blurb}</p>
-      <TextSections sections={[bytesInBits.about, bytesInBits.mission, bytesInBits.vision]} />
+      <p className="lead">{intro}</p>
+      <dl className="figure-band">
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <TextSections sections={[about]} />
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        {[mission, vision].map((section) => (
+          <section key={section.heading} className="side-card" aria-labelledby={slug(section.heading)}>
+            <h2 id={slug(section.heading)} className="section-title mt-0">
+              {section.heading}
+            </h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mb-3">
+                {paragraph}
+              </p>
+            ))}
+            {section.points ? (
+              <ul className="check-list check-list-single">
+                {section.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </div>
       <section aria-labelledby="milestones" className="mt-10">
         <h2 id="milestones" className="section-title">
           Milestones
         </h2>
-        <ol className="space-y-3 border-l-4 border-[var(--color-teal-soft)] pl-5">
-          {bytesInBits.milestones.map((milestone) => (
+        <ol className="timeline">
+          {milestones.map((milestone) => (
             <li key={`${milestone.year}-${milestone.text}`}>
-              <span className="font-bold text-[var(--color-coral-dark)]">{milestone.year}</span> — {milestone.text}
+              <span className="timeline-year">{milestone.year}</span>
+              <span>{milestone.text}</span>
             </li>
           ))}
         </ol>
       </section>
     </div>
   );
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 }

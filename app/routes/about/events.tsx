@@ -20,10 +20,10 @@ export default function Events() {
       <h1 className="page-title">Events</h1>
       <p className="lead">Learning does not stop at the syllabus. Here is a look at recent events.</p>
       <nav aria-label="Galleries" className="my-4">
-        <ul className="flex flex-wrap gap-3">
+        <ul className="flex flex-wrap gap-2">
           {galleries.map((gallery) => (
             <li key={gallery.id}>
-              <a className="btn-secondary" href={`#${gallery.id}`}>
+              <a className="chip" href={`#${gallery.id}`}>
                 {gallery.title}
               </a>
             </li>
@@ -36,7 +36,7 @@ export default function Events() {
             {gallery.title}
           </h2>
           <p className="lead mb-4">{gallery.intro}</p>
-          <ul className="card-grid">
+          <ul className="card-grid card-grid-pairs card-grid-4">
             {gallery.items.map((item, index) => (
               <li key={item.image.src}>
                 <figure className="card">
@@ -48,7 +48,7 @@ export default function Events() {
                     loading={galleryIndex === 0 && index < 2 ? undefined : "lazy"}
                     decoding="async"
                   />
-                  <figcaption className="card-body text-sm">{item.caption}</figcaption>
+                  <figcaption className="card-body gallery-caption">{item.caption}</figcaption>
                 </figure>
               </li>
             ))}

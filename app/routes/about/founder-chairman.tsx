@@ -10,11 +10,11 @@ export function meta({ matches }: Route.MetaArgs) {
     description: `Meet ${founder.name}, Founder & Chairman of ${site.name}: a decade in the IT and embedded industry, and why the institute teaches the way it does.`,
     path: "/about/founder-chairman",
     origin: originFrom(matches),
-    image: founder.photo.src,
   });
 }
 
 export default function FounderChairman() {
+  const [opening, ...rest] = founder.story;
   return (
     <div className="page">
       <div className="grid items-center gap-8 md:grid-cols-[2fr_3fr]">
@@ -24,17 +24,60 @@ export default function FounderChairman() {
           height={founder.photo.height}
           alt={founder.photo.alt}
           fetchPriority="high"
-          className="mx-auto w-full max-w-sm rounded-xl"
+          className="founder-photo"
         />
         <div>
           <p className="eyebrow">Founder &amp; Chairman</p>
           <h1 className="page-title">{founder.name}</h1>
-          <p className="lead">{founder.story[0]?.paragraphs[0]}</p>
+          <p className="lead">{opening?.paragraphs[0]}</p>
         </div>
       </div>
-      <TextSections
-        sections={founder.story.map((s, i) => (i === 0 ? { ...s, paragraphs: s.paragraphs.slice(1) } : s))}
-      />
+      <div className="course-layout">
+        <div>
+          <TextSections
+            sections={[...(opening ? [{ ...opening, paragraphs: opening.paragraphs.slice(1) }] : []), ...rest]}
+          />
+        </div>
+        <aside className="course-aside" aria-label="At a glance">
+          <section className="side-card" aria-labelledby="glance">
+            <h2 id="glance" className="side-card-title">
+              At a glance
+            </h2>
+            <dl className="batch-list">
+              {founder.facts.map((fact) => (
+                <div key={fact.label}>
+                  <dt>{fact.label}</dt>
+                  <dd>{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section className="side-card side-card-accent" aria-labelledby="meet">
+            <h2 id="meet" className="side-card-title">
+              Meet us
+            </h2>
+            <p>Visit either centre to see the labs, or ask a counsellor which course fits your background.</p>
+            <p className="mt-4">
+              <a className="btn-primary" href="/contact">
+                Talk to a counsellor
+              </a>
+            </p>
+          </section>
+        </aside>
+      </div>
+      <figure className="founder-message" aria-labelledby="message-title">
+        <h2 id="message-title" className="section-title mt-0">
+          {founder.message.heading}
+        </h2>
+        <blockquote>
+          {founder.message.quote.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </blockquote>
+        <figcaption>
+          <strong>{founder.name}</strong>, Founder &amp; Chairman, {site.name}
+        </figcaption>
+      </figure>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Stars } from "~/components/stars";
+import { ReviewCard } from "~/components/review-card";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/server/context.server";
@@ -29,22 +29,26 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
       <ul className="card-grid mt-6">
         {reviews.map((review) => (
           <li key={review.name}>
-            <figure className="card">
-              <div className="card-body">
-                <Stars rating={review.rating} />
-                <blockquote className="review-text">
-                  <p>{review.text}</p>
-                </blockquote>
-                <figcaption className="card-footer">
-                  <strong>{review.name}</strong>
-                  <br />
-                  <span className="text-sm text-slate-600">{review.course}</span>
-                </figcaption>
-              </div>
-            </figure>
+            <ReviewCard review={review} />
           </li>
         ))}
       </ul>
+      <section className="cta-band" aria-labelledby="cta-title">
+        <div>
+          <h2 id="cta-title" className="cta-title">
+            See it for yourself
+          </h2>
+          <p>Visit either centre to see the labs and put your questions to our trainers and students.</p>
+        </div>
+        <p className="flex flex-wrap gap-3">
+          <a className="btn-primary" href="/contact">
+            Talk to a counsellor
+          </a>
+          <a className="btn-on-dark" href="/our-placements">
+            See recent placements
+          </a>
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { data } from "react-router";
-import { site } from "~/config/site";
+import { Icon } from "~/components/icons";
+import { site, whatsappHref } from "~/config/site";
+import { batchesOf, formatInr, hoursADay } from "~/lib/course-schedule";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { courseJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/server/context.server";
@@ -7,8 +9,21 @@ import { getCourse } from "~/server/repositories/content.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import type { Route } from "./+types/course";
 
-/** Items every syllabus ends with, after the course's own sections. */
-const trailingItems = ["Project & Assessment", "Course complete certificate", "placements"];
+/** Items every syllabus ends with, after the course's own sections (their names as the institute has always used them). */
+const trailingItems = [
+  {
+    title: "Project & Assessment",
+    text: "A project of your own, reviewed the way a team lead reviews work, and a practical assessment.",
+  },
+  {
+    title: "Course complete certificate",
+    text: "Awarded once your project and assessment are complete.",
+  },
+  {
+    title: "placements",
+    text: "Resume reviews, mock technical and HR interviews, and introductions to our hiring partners.",
+  },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
@@ -27,16 +42,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: course.metaDescription,
     path: `/courses/${course.id}`,
     origin,
-    image: course.image.src,
     jsonLd: [courseJsonLd(course, origin, startDate)],
   });
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, startDate } = loaderData;
+  const registerHref = `/online/register?course=${course.id}`;
   return (
     <div className="page">
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-center">
         <div>
           <p className="eyebrow">Course syllabus</p>
           <h1 className="page-title">{course.title}</h1>
@@ -51,12 +66,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               <dd>{startDate ?? "Starting soon"}</dd>
             </div>
             <div className="fact">
-              <dt>Schedule</dt>
-              <dd>{course.schedule}</dd>
+              <dt>Course fee</dt>
+              <dd>{formatInr(course.feeInr)}</dd>
             </div>
           </dl>
           <p>
-            <a className="btn-primary" href={`/online/register?course=${course.id}`}>
+            <a className="btn-primary" href={registerHref}>
               Register now
             </a>
           </p>
@@ -67,55 +82,95 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           height={course.image.height}
           alt={course.image.alt}
           fetchPriority="high"
-          className="w-full rounded-xl"
+          className="course-image"
         />
       </div>
 
-      <h2 className="section-title" id="syllabus">
-        Syllabus
-      </h2>
-      <p className="mb-4 text-slate-700">Open a topic to see what it covers.</p>
-      <div className="syllabus">
-        {course.syllabus.map((section) => (
-          // Sharing one name makes the browser keep a single section open, with or without JavaScript.
-          <details key={section.title} name="syllabus" className="syllabus-item">
-            <summary>{section.title}</summary>
-            <ul>
-              {section.topics.map((topic) => (
-                <li key={topic}>{topic}</li>
-              ))}
-            </ul>
-          </details>
-        ))}
-        {trailingItems.map((item) => (
-          <p key={item} className="syllabus-fixed">
-            {item}
+      <div className="course-layout">
+        <section aria-labelledby="syllabus">
+          <h2 className="section-title" id="syllabus">
+            Syllabus
+          </h2>
+          <p className="mb-4 text-[var(--color-slate-text)]">
+            {course.syllabus.length} modules, then your project, certificate and placement support. Open a module to see
+            its topics.
           </p>
-        ))}
-      </div>
+          <div className="syllabus">
+            {course.syllabus.map((section) => (
+              // Sharing one name makes the browser keep a single section open, with or without JavaScript.
+              <details key={section.title} name="syllabus" className="syllabus-item">
+                <summary>{section.title}</summary>
+                <ul>
+                  {section.topics.map((topic) => (
+                    <li key={topic}>{topic}</li>
+                  ))}
+                </ul>
+              </details>
+            ))}
+            {trailingItems.map((item) => (
+              <div key={item.title} className="syllabus-fixed">
+                <Icon name="check" className="icon syllabus-fixed-icon" />
+                <div>
+                  <p className="syllabus-fixed-title">{item.title}</p>
+                  <p className="syllabus-fixed-text">{item.text}</p>
+                </div>
+              </div>
+            ))}
+          </div>
 
-      <div className="mt-10 grid gap-8 md:grid-cols-2">
-        <section aria-labelledby="outcomes">
-          <h2 id="outcomes" className="section-title mt-0">
+          <h2 id="outcomes" className="section-title">
             What you will be able to do
           </h2>
-          <ul className="list-disc space-y-1 pl-6">
+          <ul className="check-list">
             {course.outcomes.map((outcome) => (
               <li key={outcome}>{outcome}</li>
             ))}
           </ul>
         </section>
-        <section aria-labelledby="audience">
-          <h2 id="audience" className="section-title mt-0">
-            Who it is for
-          </h2>
-          <p>{course.audience}</p>
-          <p className="mt-4">
-            <a className="btn-primary" href={`/online/register?course=${course.id}`}>
-              Register now
-            </a>
-          </p>
-        </section>
+
+        <aside className="course-aside" aria-label="Batches and admission">
+          <section className="side-card" aria-labelledby="batches">
+            <h2 id="batches" className="side-card-title">
+              Batch timings
+            </h2>
+            <dl className="batch-list">
+              {batchesOf(course).map((batch) => (
+                <div key={batch.kind}>
+                  <dt>{batch.label}</dt>
+                  <dd>
+                    {batch.days}, {hoursADay(batch.hoursPerDay)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section className="side-card" aria-labelledby="audience">
+            <h2 id="audience" className="side-card-title">
+              Who it is for
+            </h2>
+            <p>{course.audience}</p>
+          </section>
+          <section className="side-card side-card-accent" aria-labelledby="join">
+            <h2 id="join" className="side-card-title">
+              Join the next batch
+            </h2>
+            <p>
+              Register online and a counsellor will call you within one working day to talk about fees, timings and your
+              background.
+            </p>
+            <p className="mt-4 flex flex-wrap gap-3">
+              <a className="btn-primary" href={registerHref}>
+                Register now
+              </a>
+              <a
+                className="btn-secondary"
+                href={whatsappHref(`Hello! I would like to know more about the ${course.title} course.`)}
+              >
+                Ask on WhatsApp
+              </a>
+            </p>
+          </section>
+        </aside>
       </div>
     </div>
   );

@@ -1,0 +1,35 @@
+import type { Review } from "~/content/types";
+import { Icon } from "./icons";
+import { Stars } from "./stars";
+
+/** One student's review: rating, words, name and batch. */
+export function ReviewCard({ review }: { review: Review }) {
+  const initials = review.name
+    .split(/\s+/)
+    .filter((part) => part.length > 1)
+    .slice(0, 2)
+    .map((part) => part[0])
+    .join("");
+  return (
+    <figure className="card review-card">
+      <div className="card-body">
+        <div className="review-top">
+          <Stars rating={review.rating} />
+          <Icon name="quote" className="icon review-quote" />
+        </div>
+        <blockquote className="review-text">
+          <p>{review.text}</p>
+        </blockquote>
+        <figcaption className="review-by">
+          <span className="review-avatar" aria-hidden="true">
+            {initials}
+          </span>
+          <span>
+            <strong className="review-name">{review.name}</strong>
+            <span className="review-course">{review.course}</span>
+          </span>
+        </figcaption>
+      </div>
+    </figure>
+  );
+}
