@@ -1,7 +1,9 @@
+import { userInfo } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
 import { type Database, openDatabase } from "~/server/db.server";
 import { newPasswordProblem } from "~/server/password.server";
+import { recordAudit } from "~/server/repositories/audit-log.server";
 import { indiaTime } from "~/server/repositories/submission-query.server";
 import {
   createStaff,
@@ -48,9 +50,11 @@ export async function userAddCommand(args: string[]): Promise<void> {
   const email = normaliseEmail(options.email as string);
   const password = await readNewPassword(email);
   // The first admin is made before the site has ever started, so this one may create the database.
-  const result = await withDatabaseCreated((database) =>
-    createStaff(database, { email, name: options.name, role, password }),
-  );
+  const result = await withDatabaseCreated(async (database) => {
+    const created = await createStaff(database, { email, name: options.name, role, password });
+    if (created.ok) await audit(database, "staff.create", email, { role });
+    return created;
+  });
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`Created ${result.user.email} (${role}).\n`);
 }
@@ -76,7 +80,11 @@ export async function userSetRoleCommand(args: string[]): Promise<void> {
   const options = userOptions(args, ["email", "role"], ["email", "role"]);
   const role = roleOption(options.role);
   const email = normaliseEmail(options.email as string);
-  const result = await withDatabase((database) => setStaffRole(database.db, email, role));
+  const result = await withDatabase(async (database) => {
+    const changed = await setStaffRole(database.db, email, role);
+    if (changed.ok) await audit(database, "staff.set-role", email, { role });
+    return changed;
+  });
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`${email} is now ${role}. Their sessions were ended.\n`);
 }
@@ -85,7 +93,11 @@ export async function userResetPasswordCommand(args: string[]): Promise<void> {
   const options = userOptions(args, ["email"], ["email"]);
   const email = normaliseEmail(options.email as string);
   const password = await readNewPassword(email);
-  const result = await withDatabase((database) => resetStaffPassword(database, email, password));
+  const result = await withDatabase(async (database) => {
+    const reset = await resetStaffPassword(database, email, password);
+    if (reset.ok) await audit(database, "staff.reset-password", email);
+    return reset;
+  });
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`Password of ${email} changed. Their sessions were ended.\n`);
 }
@@ -93,9 +105,26 @@ export async function userResetPasswordCommand(args: string[]): Promise<void> {
 export async function userRemoveCommand(args: string[]): Promise<void> {
   const options = userOptions(args, ["email"], ["email"]);
   const email = normaliseEmail(options.email as string);
-  const result = await withDatabase((database) => removeStaff(database.db, email));
+  const result = await withDatabase(async (database) => {
+    const removed = await removeStaff(database.db, email);
+    if (removed.ok) await audit(database, "staff.remove", email);
+    return removed;
+  });
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`Removed ${email}. Their sessions were ended.\n`);
+}
+
+/** Account changes made here appear in the admin's audit log beside those made in the desk. */
+function audit(database: Database, action: string, subject: string, detail?: Record<string, unknown>) {
+  return recordAudit(database.db, { actor: `command line (${systemUser()})`, action, subject, detail });
+}
+
+function systemUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER || "unknown user";
+  }
 }
 
 async function withDatabaseCreated<T>(work: (database: Database) => Promise<T>): Promise<T> {

@@ -22,6 +22,15 @@ for (const [name, viewport] of Object.entries(viewports)) {
   const page = await context.newPage();
   for (const p of paths.length ? paths : ["/"]) {
     await page.goto(origin + p, { waitUntil: "networkidle" });
+    // Scroll through the page so lazy images load before the full-page picture is taken.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo({ top: y, behavior: "instant" });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo({ top: 0, behavior: "instant" });
+    });
+    await page.waitForLoadState("networkidle");
     const file = path.join(outDir, `${name}${p.replace(/[/?=&]+/g, "_") || "_home"}.png`);
     await page.screenshot({ path: file, fullPage: process.env.FULL !== "0" });
     console.log(file);

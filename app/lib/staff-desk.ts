@@ -82,6 +82,8 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Partners", to: "/admin/partners" },
   { label: "Visitors", to: "/admin/analytics" },
+  { label: "E-mail notifications", to: "/admin/notifications" },
+  { label: "Students' data", to: "/admin/privacy" },
   { label: "Staff accounts", to: "/admin/staff" },
   { label: "Audit log", to: "/admin/audit" },
 ];
@@ -102,5 +104,14 @@ export interface SubmissionRow {
   notes: string;
   statusUpdatedAt: string | null;
   statusUpdatedBy: string | null;
-  repeat: boolean;
+  /** The mobile or e-mail that has written in before (a possible duplicate), else null. */
+  repeatOf: string | null;
+  /** A student under 18: their parent's or guardian's name and phone, to call and confirm consent. */
+  guardian: { name: string; mobile: string } | null;
+  /** Where the student first landed, and the campaign of that link ("" when not known). */
+  landingPage: string;
+  campaign: string;
 }
+
+/** Uploads (photos, logos, course images) are refused above this size, in the browser and on the server. */
+export const maxUploadMegabytes = 5;

@@ -1,5 +1,6 @@
 // Updating a course from the staff desk: its batch start date and its content.
 // Used by the admin pages and by the course's coordinator.
+import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
 import type { CourseId } from "~/content/types";
@@ -18,17 +19,21 @@ export async function loadCourseEditor(db: AppDatabase, courseId: string) {
   const course = await getCourse(db, courseId);
   if (!course) throw data(null, { status: 404 });
   const [startDates, edited] = await Promise.all([getStartDates(db), isEdited(db, `course:${course.id}`)]);
+  const shown = {
+    id: course.id,
+    title: course.title,
+    summary: course.summary,
+    description: course.description,
+    duration: course.duration,
+    image: course.image,
+    syllabusText: syllabusToText(course.syllabus),
+    coordinatorKey: course.coordinatorKey,
+  };
   return {
-    course: {
-      id: course.id,
-      title: course.title,
-      summary: course.summary,
-      description: course.description,
-      duration: course.duration,
-      image: course.image,
-      syllabusText: syllabusToText(course.syllabus),
-      coordinatorKey: course.coordinatorKey,
-    },
+    course: shown,
+    // Changes when the stored content does (a restore, another person's save): the form
+    // is drawn anew with it instead of keeping what its fields held before.
+    version: createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 16),
     startDate: startDates[course.coordinatorKey] ?? "",
     edited,
   };
@@ -44,9 +49,13 @@ const contentSchema = z.object({
   syllabus: z.string().max(30_000, "The syllabus is too long."),
 });
 
-export type CourseEditResult =
+/** Which of the page's forms the answer belongs to; without one it is shown above them. */
+export type CourseForm = "start-date" | "content" | "restore";
+
+export type CourseEditResult = { form?: CourseForm } & (
   | { ok: true; message: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+  | { ok: false; error: string; fieldErrors?: Record<string, string> }
+);
 
 export async function saveCourseEditor(
   db: AppDatabase,
@@ -68,7 +77,7 @@ export async function saveCourseEditor(
       const value = String(form.get("startDate") ?? "").trim();
       if (value.length > 100) {
         return data<CourseEditResult>(
-          { ok: false, error: "The start date can be at most 100 characters." },
+          { form: "start-date", ok: false, error: "The start date can be at most 100 characters." },
           { status: 400 },
         );
       }
@@ -80,6 +89,7 @@ export async function saveCourseEditor(
         detail: { startDate: value || null },
       });
       return data<CourseEditResult>({
+        form: "start-date",
         ok: true,
         message: value ? `Start date saved: ${value}.` : 'Start date cleared: the site shows "Starting soon".',
       });
@@ -93,14 +103,14 @@ export async function saveCourseEditor(
       if (!parsed.success) {
         const fieldErrors = fieldErrorsOf(parsed.error);
         return data<CourseEditResult>(
-          { ok: false, error: "Please fix the fields below.", fieldErrors },
+          { form: "content", ok: false, error: "Please fix the fields marked in red.", fieldErrors },
           { status: 400 },
         );
       }
       const syllabus = textToSyllabus(parsed.data.syllabus);
       if ("error" in syllabus) {
         return data<CourseEditResult>(
-          { ok: false, error: syllabus.error, fieldErrors: { syllabus: syllabus.error } },
+          { form: "content", ok: false, error: syllabus.error, fieldErrors: { syllabus: syllabus.error } },
           { status: 400 },
         );
       }
@@ -124,7 +134,7 @@ export async function saveCourseEditor(
         } catch (error) {
           if (error instanceof UploadRefused) {
             return data<CourseEditResult>(
-              { ok: false, error: error.message, fieldErrors: { image: error.message } },
+              { form: "content", ok: false, error: error.message, fieldErrors: { image: error.message } },
               { status: 400 },
             );
           }
@@ -139,12 +149,16 @@ export async function saveCourseEditor(
         subject: course.id,
         detail: { title: fields.title },
       });
-      return data<CourseEditResult>({ ok: true, message: "Course saved. The course page shows it now." });
+      return data<CourseEditResult>({
+        form: "content",
+        ok: true,
+        message: "Course saved. The course page shows it now.",
+      });
     }
     case "restore": {
       await restoreDefault(db, `course:${course.id}`);
       await recordAudit(db, { actor: staff.email, action: "course.restore", subject: course.id });
-      return data<CourseEditResult>({ ok: true, message: "The original course content is back." });
+      return data<CourseEditResult>({ form: "restore", ok: true, message: "The original course content is back." });
     }
     default:
       return data<CourseEditResult>({ ok: false, error: "Unknown action." }, { status: 400 });

@@ -32,7 +32,6 @@ export function readTableQuery(request: Request): TableQuery & { since?: Date } 
   return { range: rangeValue, q, page, since };
 }
 
-/** Loads one page of a table, or the whole filtered table as CSV when asked. */
 /** Everything a table's filters match, not just the page on screen, as a CSV download. */
 export async function exportSubmissionTable(
   db: AppDatabase,
@@ -95,7 +94,10 @@ export async function loadSubmissionTable(
     notes: row.notes,
     statusUpdatedAt: row.statusUpdatedAt?.toISOString() ?? null,
     statusUpdatedBy: row.statusUpdatedBy,
-    repeat: repeats.emails.has(row.email) || repeats.mobiles.has(row.mobile),
+    repeatOf: repeats.mobiles.has(row.mobile) ? row.mobile : repeats.emails.has(row.email) ? row.email : null,
+    guardian: row.under18 ? { name: row.guardianName, mobile: row.guardianMobile } : null,
+    landingPage: row.landingPage,
+    campaign: row.utmSource ? [row.utmSource, row.utmMedium, row.utmCampaign].filter(Boolean).join(" / ") : "",
   }));
   return {
     kind,
@@ -103,6 +105,7 @@ export async function loadSubmissionTable(
     total,
     query: { range: query.range, q: query.q, page: query.page },
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageSize,
   };
 }
 

@@ -5,8 +5,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
+import { maxUploadMegabytes } from "~/lib/staff-desk";
 
-export const maxUploadBytes = 5 * 1024 * 1024;
+export { readLimitedForm } from "./form-data.server";
+
+export const maxUploadBytes = maxUploadMegabytes * 1024 * 1024;
 const acceptedFormats = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", "tiff"]);
 /** Guards against decompression bombs: a 5 MB file may claim enormous dimensions. */
 const maxInputPixels = 50_000_000;
@@ -15,7 +18,7 @@ export class UploadRefused extends Error {}
 
 export const uploadRefusals = {
   notImage: "That file is not an image we can use. Please upload a JPEG, PNG, WebP or AVIF photo.",
-  tooLarge: "That image is larger than 5 MB. Please upload a smaller one.",
+  tooLarge: `That image is larger than ${maxUploadMegabytes} MB. Please upload a smaller one.`,
   empty: "Please choose an image to upload.",
 };
 
@@ -101,35 +104,4 @@ function safeSlug(text: string): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 40) || "image"
   );
-}
-
-/**
- * Reads a multipart form, refusing bodies over the limit before buffering them.
- * Returns undefined when the body is too large or not a form.
- */
-export async function readLimitedForm(request: Request, maxBytes: number): Promise<FormData | "too-large" | undefined> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return "too-large";
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded"))
-    return undefined;
-  if (!request.body) return undefined;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return "too-large";
-    }
-    chunks.push(value);
-  }
-  try {
-    return await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
-  } catch {
-    return undefined;
-  }
 }

@@ -1,10 +1,11 @@
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
 import { areaOf, isStaffRole, type StaffRole, staffRoles } from "~/lib/staff-roles";
-import { session } from "../../db/schema";
+import { session, user } from "../../db/schema";
 import { getAuth, sessionAbsoluteMs } from "./auth.server";
 import { databaseContext } from "./context.server";
+import type { AppDatabase } from "./db.server";
 
 export { areaOf, isStaffRole, type StaffRole, staffRoles };
 
@@ -13,6 +14,8 @@ export interface StaffUser {
   email: string;
   name: string;
   role: StaffRole;
+  /** The session this request came with (a live stream checks it again while open). */
+  sessionId: string;
 }
 
 export const unauthorizedLocation = "/login?notice=unauthorized";
@@ -46,7 +49,24 @@ export async function getStaffUser(
     console.warn("Invalid user role", { email: found.user.email, role });
     return null;
   }
-  return { id: found.user.id, email: found.user.email, name: found.user.name, role };
+  return { id: found.user.id, email: found.user.email, name: found.user.name, role, sessionId: found.session.id };
+}
+
+/**
+ * Whether the session a staff member opened a live stream with still stands: not signed
+ * out, not ended by a role change, password reset or removal, not past either time limit.
+ * Reads the row without touching it, so an open stream alone never keeps a session alive.
+ */
+export async function isSessionCurrent(db: AppDatabase, staff: StaffUser): Promise<boolean> {
+  const now = new Date();
+  const [row] = await db
+    .select({ createdAt: session.createdAt, role: user.role })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.id, staff.sessionId), gt(session.expiresAt, now)))
+    .limit(1);
+  if (!row) return false;
+  return row.role === staff.role && now.getTime() - row.createdAt.getTime() < sessionAbsoluteMs;
 }
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -30,9 +30,16 @@ const studentSchema = z.object({
   jobRole: field("job role", 100),
 });
 
-export type PlacementResult =
+/**
+ * Which form the answer belongs to: the "add" form, or the edit form of one student (their
+ * id). Without one (a removal, a body that could not be read) it is shown above the forms.
+ */
+export type PlacementTarget = "add" | number;
+
+export type PlacementResult = { target?: PlacementTarget } & (
   | { ok: true; message: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
+);
 
 export async function savePlacement(db: AppDatabase, uploadsDir: string, request: Request, staff: StaffUser) {
   const form = await readLimitedForm(request, maxUploadBytes + 200_000);
@@ -41,6 +48,7 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
   if (!form) return data<PlacementResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
   const intent = form.get("intent");
   const id = Number(form.get("id"));
+  const target: PlacementTarget = intent === "add" || !Number.isInteger(id) ? "add" : id;
 
   if (intent === "remove") {
     const removed = Number.isInteger(id) ? await removePlacedStudent(db, id) : undefined;
@@ -61,7 +69,7 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     return data<PlacementResult>(
-      { ok: false, error: "Please fix the fields below.", fieldErrors, values },
+      { target, ok: false, error: "Please fix the fields marked in red.", fieldErrors, values },
       { status: 400 },
     );
   }
@@ -85,7 +93,7 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
     } catch (error) {
       if (error instanceof UploadRefused) {
         return data<PlacementResult>(
-          { ok: false, error: error.message, fieldErrors: { photo: error.message }, values },
+          { target, ok: false, error: error.message, fieldErrors: { photo: error.message }, values },
           { status: 400 },
         );
       }
@@ -101,7 +109,7 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
       subject: added.name,
       detail: parsed.data,
     });
-    return data<PlacementResult>({ ok: true, message: `${added.name} added to the placements page.` });
+    return data<PlacementResult>({ target, ok: true, message: `${added.name} added to the placements page.` });
   }
   await updatePlacedStudent(db, id, { ...parsed.data, ...(photo ? { photo } : {}) });
   if (photo && existing?.photo) await removeImage(uploadsDir, existing.photo, photoWidths);
@@ -111,5 +119,5 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
     subject: parsed.data.name,
     detail: parsed.data,
   });
-  return data<PlacementResult>({ ok: true, message: `${parsed.data.name} updated.` });
+  return data<PlacementResult>({ target, ok: true, message: `${parsed.data.name} updated.` });
 }

@@ -49,6 +49,12 @@ export function listStaff(db: AppDatabase): Promise<StaffAccount[]> {
   return db.select(columns).from(user).orderBy(asc(user.createdAt), asc(user.email));
 }
 
+/** The e-mail addresses of every account with this role (e.g. a course's coordinators). */
+export async function staffEmailsWithRole(db: AppDatabase, role: StaffRole): Promise<string[]> {
+  const rows = await db.select({ email: user.email }).from(user).where(eq(user.role, role)).orderBy(asc(user.email));
+  return rows.map((row) => row.email);
+}
+
 export async function findStaff(db: AppDatabase, email: string): Promise<StaffAccount | undefined> {
   const [found] = await db
     .select(columns)

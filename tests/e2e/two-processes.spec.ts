@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { staffPassword } from "./staff-accounts";
-import { expect, test } from "./utils";
+import { e2ePort, expect, test } from "./utils";
 
 const serverUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const ports = [3293, 3294] as const;
+const ports = [e2ePort + 83, e2ePort + 84] as const;
 const origins = ports.map((port) => `http://127.0.0.1:${port}`);
 const admin = "relay.admin@sampige-academy.example";
 const servers: ChildProcess[] = [];
@@ -99,6 +99,7 @@ test("a submission on one process appears live on the other, with one session fo
       major: "EEE",
       state: "kerala",
       district: "Kollam",
+      consent: "yes",
       token,
     },
     maxRedirects: 0,

@@ -161,6 +161,7 @@ describeEachEngine("staff sign-in", (engine) => {
         email: "admin@sampige-academy.example",
         name: "admin@sampige-academy.example",
         role: "admin",
+        sessionId: row?.id,
       },
     });
   });
@@ -642,7 +643,7 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     );
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr.trim()).toBe("An account for admin@sampige-academy.example already exists.");
-  });
+  }, 60_000);
 
   it("changes a role, resets a password and removes an account", async () => {
     const role = await cli(["user", "set-role", "--email", "iot@sampige-academy.example", "--role", "ai"], env());
@@ -674,5 +675,27 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     expect(gone.stderr.trim()).toBe("There is no account for iot@sampige-academy.example.");
     const list = await cli(["user", "list"], env());
     expect(list.stdout).not.toContain("iot@sampige-academy.example");
-  }, 60_000);
+    // Each change is in the audit log, made "from the command line". (The embedded database
+    // was closed for the tool above: it is opened again here, as the site would.)
+    const { openDatabase } = await import("~/server/db.server");
+    const { listAudit } = await import("~/server/repositories/audit-log.server");
+    const database =
+      engine === "pglite"
+        ? await openDatabase({ dataDir: test.current.dataDir, purpose: "test" })
+        : test.current.database;
+    try {
+      const audit = await listAudit(database.db);
+      expect(audit.rows.map((row) => `${row.action} ${row.subject}`)).toEqual(
+        expect.arrayContaining([
+          "staff.create iot@sampige-academy.example",
+          "staff.set-role iot@sampige-academy.example",
+          "staff.reset-password iot@sampige-academy.example",
+          "staff.remove iot@sampige-academy.example",
+        ]),
+      );
+      expect(audit.rows.every((row) => row.actor.startsWith("command line ("))).toBe(true);
+    } finally {
+      if (engine === "pglite") await database.close();
+    }
+  }, 120_000);
 });

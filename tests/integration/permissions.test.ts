@@ -1,18 +1,24 @@
 // Every staff route and action, tried by anonymous visitors, each coordinator and an
 // admin: nobody reaches what their role does not allow (issue: staff desk security).
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "~/server/context.server";
+import { publishSubmission } from "~/server/events.server";
 import type { StaffRole } from "~/server/permissions.server";
-import { createStaff } from "~/server/staff-accounts.server";
+import { createEnquiry } from "~/server/repositories/enquiries.server";
+import { createRegistration, getRegistration } from "~/server/repositories/registrations.server";
+import { createStaff, setStaffRole } from "~/server/staff-accounts.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
 import * as adminAudit from "../../app/routes/admin/audit";
 import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
 import * as adminLayout from "../../app/routes/admin/layout";
+import * as adminNotifications from "../../app/routes/admin/notifications";
 import * as adminPartners from "../../app/routes/admin/partners";
 import * as adminPlacements from "../../app/routes/admin/placements";
+import * as adminPrivacy from "../../app/routes/admin/privacy";
 import * as adminRegisters from "../../app/routes/admin/registers";
 import * as adminReviews from "../../app/routes/admin/reviews";
 import * as adminStaff from "../../app/routes/admin/staff";
@@ -23,6 +29,7 @@ import * as coordinatorRegistrations from "../../app/routes/onlineuser/registrat
 import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
 import { createTestDatabase, type TestDatabase } from "./databases";
+import { student } from "./fixtures";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-tests-only-secret-0123456789abcdef";
 const site = "http://localhost:3000";
@@ -34,6 +41,8 @@ const identities: Identity[] = ["anonymous", "admin", ...coordinators];
 // biome-ignore lint/suspicious/noExplicitAny: route modules are called directly with hand-made arguments
 type RouteFunction = (args: any) => unknown;
 interface Case {
+  /** The route module, as app/routes.ts names it. */
+  file: string;
   name: string;
   path: string;
   params: Record<string, string>;
@@ -43,20 +52,99 @@ interface Case {
 }
 
 const adminOnly = ["admin"] as const;
+const courseIds = { embedded: "embedded", python: "fullstack", iot: "iot", matlab: "matlab", ai: "ai" } as const;
 const cases: Case[] = [
-  { name: "admin layout", path: "/admin", params: {}, loader: adminLayout.loader, allowed: adminOnly },
-  { name: "admin home", path: "/admin", params: {}, loader: adminHome.loader, allowed: adminOnly },
-  { name: "all registers", path: "/admin/registers", params: {}, ...adminRegisters, allowed: adminOnly },
-  { name: "iot form", path: "/admin/registers/iot", params: { course: "iot" }, ...adminRegisters, allowed: adminOnly },
-  { name: "contactform", path: "/admin/contactform", params: {}, ...adminContactform, allowed: adminOnly },
-  { name: "update course", path: "/admin/courses/ai", params: { course: "ai" }, ...adminCourse, allowed: adminOnly },
-  { name: "placements", path: "/admin/placements", params: {}, ...adminPlacements, allowed: adminOnly },
-  { name: "reviews", path: "/admin/reviews", params: {}, ...adminReviews, allowed: adminOnly },
-  { name: "partners", path: "/admin/partners", params: {}, ...adminPartners, allowed: adminOnly },
-  { name: "staff accounts", path: "/admin/staff", params: {}, ...adminStaff, allowed: adminOnly },
-  { name: "visitors", path: "/admin/analytics", params: {}, loader: adminAnalytics.loader, allowed: adminOnly },
-  { name: "audit log", path: "/admin/audit", params: {}, loader: adminAudit.loader, allowed: adminOnly },
   {
+    file: "routes/admin/notifications.tsx",
+    name: "e-mail notifications",
+    path: "/admin/notifications",
+    params: {},
+    ...adminNotifications,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/privacy.tsx",
+    name: "students' data",
+    path: "/admin/privacy",
+    params: {},
+    ...adminPrivacy,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/layout.tsx",
+    name: "admin layout",
+    path: "/admin",
+    params: {},
+    ...adminLayout,
+    allowed: adminOnly,
+  },
+  { file: "routes/admin/home.tsx", name: "admin home", path: "/admin", params: {}, ...adminHome, allowed: adminOnly },
+  {
+    file: "routes/admin/registers.tsx",
+    name: "all registers",
+    path: "/admin/registers",
+    params: {},
+    ...adminRegisters,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/contactform.tsx",
+    name: "contactform",
+    path: "/admin/contactform",
+    params: {},
+    ...adminContactform,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/placements.tsx",
+    name: "placements",
+    path: "/admin/placements",
+    params: {},
+    ...adminPlacements,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/reviews.tsx",
+    name: "reviews",
+    path: "/admin/reviews",
+    params: {},
+    ...adminReviews,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/partners.tsx",
+    name: "partners",
+    path: "/admin/partners",
+    params: {},
+    ...adminPartners,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/staff.tsx",
+    name: "staff accounts",
+    path: "/admin/staff",
+    params: {},
+    ...adminStaff,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/analytics.tsx",
+    name: "visitors",
+    path: "/admin/analytics",
+    params: {},
+    ...adminAnalytics,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/audit.tsx",
+    name: "audit log",
+    path: "/admin/audit",
+    params: {},
+    ...adminAudit,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/staff/events.ts",
     name: "live events",
     path: "/staff/events",
     params: {},
@@ -64,6 +152,7 @@ const cases: Case[] = [
     allowed: ["admin", ...coordinators],
   },
   {
+    file: "routes/staff/export.ts",
     name: "enquiries CSV",
     path: "/staff/export/enquiries",
     params: { table: "enquiries" },
@@ -71,6 +160,7 @@ const cases: Case[] = [
     allowed: adminOnly,
   },
   {
+    file: "routes/staff/export.ts",
     name: "all registrations CSV",
     path: "/staff/export/registrations",
     params: { table: "registrations" },
@@ -79,6 +169,23 @@ const cases: Case[] = [
   },
   ...coordinators.flatMap((role): Case[] => [
     {
+      file: "routes/admin/registers.tsx",
+      name: `${role} form`,
+      path: `/admin/registers/${role}`,
+      params: { course: role },
+      ...adminRegisters,
+      allowed: adminOnly,
+    },
+    {
+      file: "routes/admin/course.tsx",
+      name: `update course ${courseIds[role]}`,
+      path: `/admin/courses/${courseIds[role]}`,
+      params: { course: courseIds[role] },
+      ...adminCourse,
+      allowed: adminOnly,
+    },
+    {
+      file: "routes/staff/export.ts",
       name: `${role} registrations CSV`,
       path: `/staff/export/registrations/${role}`,
       params: { table: "registrations", course: role },
@@ -86,13 +193,15 @@ const cases: Case[] = [
       allowed: [role, "admin"],
     },
     {
+      file: "routes/onlineuser/layout.tsx",
       name: `${role} area`,
       path: `/onlineuser/${role}`,
       params: { role },
-      loader: coordinatorLayout.loader,
+      ...coordinatorLayout,
       allowed: [role, "admin"],
     },
     {
+      file: "routes/onlineuser/registrations.tsx",
       name: `${role} registrations`,
       path: `/onlineuser/${role}`,
       params: { role },
@@ -100,6 +209,7 @@ const cases: Case[] = [
       allowed: [role, "admin"],
     },
     {
+      file: "routes/onlineuser/course.tsx",
       name: `${role} course`,
       path: `/onlineuser/${role}/course`,
       params: { role },
@@ -128,11 +238,13 @@ async function settle(run: () => unknown): Promise<unknown> {
   }
 }
 
-/** Sent to /login, or (a coordinator asking for another course's export) refused outright. */
+/** Sent to /login with "Unauthorized access". */
 function isLoginRedirect(result: unknown): boolean {
-  if (!(result instanceof Response)) return false;
-  if (result.status === 403) return true;
-  return result.status === 302 && result.headers.get("location") === "/login?notice=unauthorized";
+  return (
+    result instanceof Response &&
+    result.status === 302 &&
+    result.headers.get("location") === "/login?notice=unauthorized"
+  );
 }
 
 beforeAll(async () => {
@@ -212,4 +324,178 @@ it("a staff write from another site is refused even with a valid session", async
   const result = await settle(() => adminPlacements.action({ request, context: contextFor(), params: {} } as never));
   expect(result).toBeInstanceOf(Response);
   expect((result as Response).status).toBe(403);
+});
+
+describe("the matrix itself", () => {
+  it("covers every staff route module in app/routes.ts", () => {
+    interface RouteEntry {
+      file: string;
+      children?: RouteEntry[];
+    }
+    const files = new Set<string>();
+    const walk = (entries: RouteEntry[]) => {
+      for (const entry of entries) {
+        if (/^routes\/(admin|onlineuser|staff)\//.test(entry.file)) files.add(entry.file);
+        walk(entry.children ?? []);
+      }
+    };
+    walk(routes as RouteEntry[]);
+    expect(files.size).toBeGreaterThan(10);
+    const covered = new Set(cases.map((item) => item.file));
+    expect([...files].filter((file) => !covered.has(file))).toEqual([]);
+  });
+});
+
+describe("writes from another site", () => {
+  for (const item of cases.filter((candidate) => candidate.action)) {
+    it(`${item.name}: refused with 403 without this site's Origin, even for an admin`, async () => {
+      for (const origin of [undefined, "https://evil.example", "null"]) {
+        const headers = new Headers({
+          cookie: cookies.get("admin") ?? "",
+          "Content-Type": "application/x-www-form-urlencoded",
+        });
+        if (origin) headers.set("Origin", origin);
+        const request = new Request(site + item.path, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "nothing-at-all" }),
+          headers,
+        });
+        const result = await settle(() => item.action?.({ request, context: contextFor(), params: item.params }));
+        expect(result, `Origin: ${origin}`).toBeInstanceOf(Response);
+        expect((result as Response).status, `Origin: ${origin}`).toBe(403);
+      }
+    });
+  }
+});
+
+describe("a coordinator's scope", () => {
+  it("cannot change another course's registration through their own page, whatever id they send", async () => {
+    const { db } = test.database;
+    const ai = await createRegistration(db, student({ course: "ai", email: "ai.learner@example.in" }), {
+      submissionToken: "scope-ai-1",
+    });
+    const request = new Request(`${site}/onlineuser/iot`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "follow-up", id: String(ai.id), status: "enrolled", notes: "taken over" }),
+      headers: {
+        cookie: cookies.get("iot") ?? "",
+        Origin: site,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+    });
+    const result = await settle(() =>
+      coordinatorRegistrations.action({ request, context: contextFor(), params: { role: "iot" } } as never),
+    );
+    expect(JSON.stringify(result)).toContain("no longer exists");
+    const stored = await getRegistration(db, ai.id);
+    expect(stored?.status).toBe("new");
+    expect(stored?.notes).toBe("");
+  });
+
+  it("sends an unknown course area to 404 for an admin and to /login for anyone else", async () => {
+    const open = (identity: Identity) =>
+      settle(() =>
+        coordinatorLayout.loader({
+          request: new Request(`${site}/onlineuser/cooking`, { headers: { cookie: cookies.get(identity) ?? "" } }),
+          context: contextFor(),
+          params: { role: "cooking" },
+        } as never),
+      );
+    const forAdmin = await open("admin");
+    expect((forAdmin as { init?: { status?: number } }).init?.status).toBe(404);
+    for (const identity of ["anonymous", ...coordinators] as const)
+      expect(isLoginRedirect(await open(identity))).toBe(true);
+  });
+});
+
+describe("the live stream", () => {
+  /** Opens /staff/events as `identity`; `next()` reads what arrives within a moment. */
+  async function openStream(cookie: string) {
+    const controller = new AbortController();
+    const response = (await staffEvents.loader({
+      request: new Request(`${site}/staff/events`, { headers: { cookie }, signal: controller.signal }),
+      context: contextFor(),
+      params: {},
+    } as never)) as Response;
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+    return {
+      response,
+      /** Text that arrived within `ms`, or "" (and "[closed]" once the server ended it). */
+      async next(ms = 300): Promise<string> {
+        pending ??= reader.read();
+        const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), ms));
+        const result = await Promise.race([pending, timeout]);
+        if (result === "timeout") return "";
+        pending = undefined;
+        return result.done ? "[closed]" : decoder.decode(result.value);
+      },
+      close() {
+        controller.abort();
+        void reader.cancel().catch(() => {});
+      },
+    };
+  }
+
+  it("tells a coordinator only about registrations of their own course", async () => {
+    const stream = await openStream(cookies.get("iot") ?? "");
+    expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+    expect(await stream.next()).toContain(": connected");
+    publishSubmission({ kind: "registration", id: "901", course: "ai" });
+    publishSubmission({ kind: "enquiry", id: "902" });
+    expect(await stream.next()).toBe("");
+    publishSubmission({ kind: "registration", id: "903", course: "iot" });
+    const heard = await stream.next(2_000);
+    expect(heard).toContain("event: submission");
+    expect(heard).toContain('"id":"903"');
+    stream.close();
+  });
+
+  it("tells an admin about every submission", async () => {
+    const stream = await openStream(cookies.get("admin") ?? "");
+    await stream.next();
+    const { db } = test.database;
+    const enquiry = await createEnquiry(db, student(), { submissionToken: "stream-admin-1" });
+    publishSubmission({ kind: "enquiry", id: String(enquiry.id) });
+    expect(await stream.next(2_000)).toContain(`"id":"${enquiry.id}"`);
+    stream.close();
+  });
+
+  it("says signed-out and closes once the coordinator's role is changed, telling nothing more", async () => {
+    const email = "moving.coordinator@sampige-academy.example";
+    expect((await createStaff(test.database, { email, role: "matlab", password })).ok).toBe(true);
+    const login = (await settle(() =>
+      loginAction({
+        request: new Request(`${site}/login`, {
+          method: "POST",
+          body: new URLSearchParams({ email, password }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site },
+        }),
+        context: contextFor(),
+        params: {},
+      } as never),
+    )) as Response;
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const stream = await openStream(cookie);
+    await stream.next();
+    expect((await setStaffRole(test.database.db, email, "ai")).ok).toBe(true);
+    publishSubmission({ kind: "registration", id: "904", course: "matlab" });
+    const last = await stream.next(2_000);
+    expect(last).toContain("event: signed-out");
+    expect(last).not.toContain('"id":"904"');
+    expect(await stream.next(2_000)).toBe("[closed]");
+    // And the stream cannot be opened again with that session.
+    const again = await settle(() =>
+      staffEvents.loader({
+        request: new Request(`${site}/staff/events`, { headers: { cookie } }),
+        context: contextFor(),
+        params: {},
+      } as never),
+    );
+    expect(isLoginRedirect(again)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { Picture } from "~/content/types";
 import { FormMessage } from "../forms";
+import { ImageInput } from "./image-input";
 
 export interface CourseEditorData {
   course: {
@@ -12,53 +13,95 @@ export interface CourseEditorData {
     image: Picture;
     syllabusText: string;
   };
+  /** Changes whenever the stored content changes. */
+  version: string;
   startDate: string;
   edited: boolean;
 }
 
 export interface CourseEditorResult {
+  /** The form the answer belongs to ("start-date", "content", "restore"); none: the page. */
+  form?: string;
   ok: boolean;
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
 }
 
+/** The answer to one form, beside its button, where the eyes are after clicking. */
+function Result({ result }: { result?: CourseEditorResult }) {
+  if (!result) return null;
+  return (
+    <span role={result.ok ? "status" : "alert"} className={`desk-result desk-result-${result.ok ? "ok" : "error"}`}>
+      {result.ok ? result.message : `Error: ${result.error}`}
+    </span>
+  );
+}
+
 /** Start date and content of one course, as staff update them. */
 export function CourseEditor({ data, result }: { data: CourseEditorData; result?: CourseEditorResult }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  const sending = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const { course } = data;
+  const answer = (form: string) => (result?.form === form ? result : undefined);
+  const contentErrors = answer("content")?.fieldErrors;
   const fieldError = (name: string) =>
-    result?.fieldErrors?.[name] ? (
+    contentErrors?.[name] ? (
       <span id={`${name}-error`} className="field-error">
-        {result.fieldErrors[name]}
+        {contentErrors[name]}
       </span>
     ) : null;
   const invalid = (name: string) =>
-    result?.fieldErrors?.[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
+    contentErrors?.[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
   return (
     <div className="space-y-8">
-      <h1 className="page-title">Update course: {course.title}</h1>
-      {result?.ok ? <FormMessage tone="success">{result.message}</FormMessage> : null}
-      {result && !result.ok ? <FormMessage tone="error">Error: {result.error}</FormMessage> : null}
+      <div>
+        <h1 className="page-title">Update course: {course.title}</h1>
+        <p className="text-slate-700">
+          Changes show on the{" "}
+          <a href={`/courses/${course.id}`} target="_blank" rel="noreferrer">
+            public course page
+          </a>{" "}
+          and the admissions page at once.
+        </p>
+      </div>
+      {result && !result.form && !result.ok ? <FormMessage tone="error">Error: {result.error}</FormMessage> : null}
 
-      <Form method="post" className="desk-form" aria-labelledby="start-date-title">
+      <Form method="post" className="desk-form" aria-labelledby="start-date-title" key={`start-${data.startDate}`}>
         <h2 id="start-date-title" className="text-xl font-bold">
           Next batch start date
         </h2>
         <input type="hidden" name="intent" value="start-date" />
-        <label>
-          Start date (free text, e.g. "12 January 2027"; leave empty to show "Starting soon")
-          <input name="startDate" defaultValue={data.startDate} maxLength={100} />
-        </label>
-        <p>
+        <div className="desk-field">
+          <label htmlFor="start-date">Start date</label>
+          <span className="desk-hint" id="start-date-hint">
+            Free text, e.g. "12 January 2027". Leave it empty to show "Starting soon".
+          </span>
+          <input
+            id="start-date"
+            name="startDate"
+            defaultValue={data.startDate}
+            maxLength={100}
+            aria-describedby="start-date-hint"
+          />
+        </div>
+        <p className="desk-form-actions">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Loading..." : "Save start date"}
+            {sending("start-date") ? "Loading..." : "Save start date"}
           </button>
+          <Result result={answer("start-date")} />
         </p>
       </Form>
 
-      <Form method="post" encType="multipart/form-data" className="desk-form" aria-labelledby="content-title">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="desk-form"
+        aria-labelledby="content-title"
+        key={`content-${data.version}`}
+      >
         <h2 id="content-title" className="text-xl font-bold">
           Course content
         </h2>
@@ -70,12 +113,18 @@ export function CourseEditor({ data, result }: { data: CourseEditorData; result?
         </label>
         <label>
           Short description (cards on the home and admissions pages)
-          <textarea name="summary" rows={2} defaultValue={course.summary} {...invalid("summary")} />
+          <textarea name="summary" rows={3} defaultValue={course.summary} maxLength={300} {...invalid("summary")} />
           {fieldError("summary")}
         </label>
         <label>
           Description (top of the course page)
-          <textarea name="description" rows={4} defaultValue={course.description} {...invalid("description")} />
+          <textarea
+            name="description"
+            rows={6}
+            defaultValue={course.description}
+            maxLength={2000}
+            {...invalid("description")}
+          />
           {fieldError("description")}
         </label>
         <label>
@@ -85,28 +134,41 @@ export function CourseEditor({ data, result }: { data: CourseEditorData; result?
         </label>
         <div>
           <p className="font-semibold">Current image</p>
-          <img src={course.image.src} width={320} height={200} alt={course.image.alt} className="rounded" />
+          <img
+            src={course.image.src}
+            width={320}
+            height={200}
+            alt={course.image.alt}
+            className="h-auto max-w-full rounded"
+          />
         </div>
-        <label>
-          New image (JPEG, PNG, WebP or AVIF, at most 5 MB; optional)
-          <input type="file" name="image" accept="image/jpeg,image/png,image/webp,image/avif" {...invalid("image")} />
-          {fieldError("image")}
-        </label>
-        <label>
-          Syllabus: a section title on its own line, then its topics, each starting with "- "
+        <ImageInput
+          name="image"
+          label="New image (JPEG, PNG, WebP or AVIF, at most 5 MB; optional)"
+          error={contentErrors?.image}
+          errorId="image-error"
+        />
+        <div className="desk-field">
+          <label htmlFor="syllabus">Syllabus</label>
+          <span className="desk-hint" id="syllabus-hint">
+            A section title on its own line, then its topics, each starting with "- ". An empty line between sections.
+          </span>
           <textarea
+            id="syllabus"
             name="syllabus"
             rows={18}
             defaultValue={course.syllabusText}
             className="font-mono text-sm"
-            {...invalid("syllabus")}
+            aria-describedby={contentErrors?.syllabus ? "syllabus-hint syllabus-error" : "syllabus-hint"}
+            aria-invalid={contentErrors?.syllabus ? true : undefined}
           />
           {fieldError("syllabus")}
-        </label>
-        <p>
+        </div>
+        <p className="desk-form-actions">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Loading..." : "Save course"}
+            {sending("content") ? "Loading..." : "Save course"}
           </button>
+          <Result result={answer("content")} />
         </p>
       </Form>
 
@@ -116,16 +178,15 @@ export function CourseEditor({ data, result }: { data: CourseEditorData; result?
           <p>This course has been edited. You can bring back the original text, image and syllabus.</p>
           <p>
             <button type="submit" className="btn-secondary" disabled={busy}>
-              Restore the original content
+              {sending("restore") ? "Loading..." : "Restore the original content"}
             </button>
           </p>
         </Form>
+      ) : answer("restore") ? (
+        <p className="desk-form">
+          <Result result={answer("restore")} />
+        </p>
       ) : null}
-      <p>
-        <a href={`/courses/${course.id}`} target="_blank" rel="noreferrer">
-          Open the public course page
-        </a>
-      </p>
     </div>
   );
 }

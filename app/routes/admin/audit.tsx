@@ -1,27 +1,71 @@
+import { Link } from "react-router";
 import { databaseContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { listAudit } from "~/server/repositories/audit-log.server";
 import type { Route } from "./+types/audit";
 
+const perPage = 100;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const { rows, total } = await listAudit(context.get(databaseContext).db, { limit: 100, offset: (page - 1) * 100 });
+  const page = Math.max(1, Math.min(100_000, Math.trunc(Number(new URL(request.url).searchParams.get("page"))) || 1));
+  const { rows, total } = await listAudit(context.get(databaseContext).db, {
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
   return {
     page,
-    pages: Math.max(1, Math.ceil(total / 100)),
-    rows: rows.map((r) => ({ ...r, at: r.at.toISOString(), detail: r.detail ? JSON.stringify(r.detail) : "" })),
+    pages: Math.max(1, Math.ceil(total / perPage)),
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      actor: r.actor,
+      action: r.action,
+      subject: r.subject,
+      detail: detailText(r.detail),
+    })),
   };
 }
+
+/** "status: contacted, notesLength: 12" rather than JSON. */
+function detailText(detail: unknown): string {
+  if (!detail || typeof detail !== "object") return "";
+  return Object.entries(detail as Record<string, unknown>)
+    .map(([key, value]) => `${key}: ${value === null || value === "" ? "(none)" : String(value)}`)
+    .join(", ");
+}
+
+/** What each recorded action means, in the words of the desk. */
+const actionLabels: Record<string, string> = {
+  "enquiry.follow-up": "Follow-up on an enquiry",
+  "registration.follow-up": "Follow-up on a registration",
+  "start-date.set": "Start date set",
+  "start-date.clear": "Start date cleared",
+  "course.update": "Course content saved",
+  "course.restore": "Course content restored",
+  "placed-student.add": "Placed student added",
+  "placed-student.update": "Placed student changed",
+  "placed-student.remove": "Placed student removed",
+  "partner.add": "Partner added",
+  "partner.remove": "Partner removed",
+  "reviews.update": "Reviews saved",
+  "staff.create": "Staff account created",
+  "staff.set-role": "Staff role changed",
+  "staff.reset-password": "Staff password set",
+  "staff.remove": "Staff account removed",
+};
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { page, pages } = loaderData;
   return (
     <div>
       <h1 className="page-title">Audit log</h1>
       <p className="mb-4 text-slate-700">
-        Every change made from the staff desk or the command line: who, what and when.
+        Every change made from the staff desk or the command line: who, what and when. Newest first
+        {loaderData.total > 0 ? ` · ${loaderData.total} in all` : ""}.
       </p>
       {loaderData.rows.length === 0 ? (
         <p className="desk-empty">No changes recorded yet.</p>
@@ -40,27 +84,35 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             <tbody>
               {loaderData.rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{when.format(new Date(row.at))}</td>
-                  <td>{row.actor}</td>
-                  <td>{row.action}</td>
-                  <td>{row.subject}</td>
-                  <td className="font-mono text-xs">{row.detail}</td>
+                  <td data-label="When">
+                    <div>{when.format(new Date(row.at))}</div>
+                  </td>
+                  <td data-label="Who">
+                    <div>{row.actor}</div>
+                  </td>
+                  <td data-label="What">
+                    <div title={row.action}>{actionLabels[row.action] ?? row.action}</div>
+                  </td>
+                  <td data-label="Subject">
+                    <div>{row.subject}</div>
+                  </td>
+                  <td data-label="Detail">
+                    <div className="text-sm">{row.detail}</div>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {loaderData.pages > 1 ? (
-        <p className="mt-4">
-          Page {loaderData.page} of {loaderData.pages}
-          {loaderData.page < loaderData.pages ? (
-            <>
-              {" "}
-              · <a href={`?page=${loaderData.page + 1}`}>Older</a>
-            </>
-          ) : null}
-        </p>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="desk-pages">
+          {page > 1 ? <Link to={page === 2 ? "?" : `?page=${page - 1}`}>Newer changes</Link> : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <Link to={`?page=${page + 1}`}>Older changes</Link> : null}
+        </nav>
       ) : null}
     </div>
   );

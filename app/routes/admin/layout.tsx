@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import { adminNavigation } from "~/lib/staff-desk";
@@ -26,6 +27,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DeskLayout navigation={adminNavigation} staffEmail={loaderData.email} roleLabel="Administrator">
       <Outlet />
+    </DeskLayout>
+  );
+}
+
+/**
+ * A page of the admin area that fails keeps the desk around it: the menu stays, and the
+ * message says "Error: ..." with a way to try again. Without the area's own data (not
+ * signed in, or the database down) there is no menu to show.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const area = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!area) {
+    return (
+      <main id="main" tabIndex={-1} className="desk-main desk-alone">
+        <DeskErrorPanel error={error} />
+      </main>
+    );
+  }
+  return (
+    <DeskLayout navigation={adminNavigation} staffEmail={area.email} roleLabel="Administrator">
+      <DeskErrorPanel error={error} />
     </DeskLayout>
   );
 }

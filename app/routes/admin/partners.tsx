@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { ImageInput } from "~/components/desk/image-input";
 import { FormMessage } from "~/components/forms";
 import type { Partner } from "~/content/types";
 import { databaseContext, uploadsDirContext } from "~/server/context.server";
@@ -80,7 +81,13 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
       <h1 className="page-title">Placement partners</h1>
       {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
       {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
-      <Form method="post" encType="multipart/form-data" className="desk-form" aria-labelledby="add-partner">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="desk-form"
+        aria-labelledby="add-partner"
+        key={actionData?.ok ? `added-${loaderData.partners.length}` : "add"}
+      >
         <h2 id="add-partner" className="text-xl font-bold">
           Add a partner
         </h2>
@@ -93,10 +100,11 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
             defaultValue={actionData && !actionData.ok ? (actionData.name ?? "") : ""}
           />
         </label>
-        <label>
-          Logo (JPEG, PNG, WebP or AVIF, at most 5 MB; shown on white, 2:1)
-          <input type="file" name="logo" accept="image/jpeg,image/png,image/webp,image/avif" />
-        </label>
+        <ImageInput
+          name="logo"
+          label="Logo (JPEG, PNG, WebP or AVIF, at most 5 MB; shown on white, 2:1)"
+          errorId="logo-error"
+        />
         <p>
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Loading..." : "Add partner"}

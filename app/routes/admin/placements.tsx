@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "react-router";
+import { ImageInput } from "~/components/desk/image-input";
 import { FormMessage } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
-import { savePlacement } from "~/server/placements-editing.server";
+import { type PlacementResult, savePlacement } from "~/server/placements-editing.server";
 import { listPlacedStudents } from "~/server/repositories/placed-students.server";
 import type { Route } from "./+types/placements";
 
@@ -28,6 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Values = Partial<Record<"name" | "company" | "package" | "jobRole", string>>;
 
+const fields = [
+  ["name", "Name"],
+  ["company", "Company"],
+  ["package", "Package (e.g. 4.5 LPA)"],
+  ["jobRole", "Job role"],
+] as const;
+
 function StudentFields({
   values,
   errors,
@@ -37,12 +45,6 @@ function StudentFields({
   errors?: Record<string, string>;
   idPrefix: string;
 }) {
-  const fields = [
-    ["name", "Name"],
-    ["company", "Company"],
-    ["package", "Package (e.g. 4.5 LPA)"],
-    ["jobRole", "Job role"],
-  ] as const;
   return (
     <>
       {fields.map(([name, label]) => (
@@ -51,6 +53,7 @@ function StudentFields({
           <input
             name={name}
             defaultValue={values[name] ?? ""}
+            maxLength={name === "package" ? 40 : 100}
             aria-invalid={errors?.[name] ? true : undefined}
             aria-describedby={errors?.[name] ? `${idPrefix}-${name}-error` : undefined}
           />
@@ -61,44 +64,70 @@ function StudentFields({
           ) : null}
         </label>
       ))}
-      <label>
-        Photo (JPEG, PNG, WebP or AVIF, at most 5 MB)
-        <input
-          type="file"
-          name="photo"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          aria-invalid={errors?.photo ? true : undefined}
-          aria-describedby={errors?.photo ? `${idPrefix}-photo-error` : undefined}
-        />
-        {errors?.photo ? (
-          <span id={`${idPrefix}-photo-error`} className="field-error">
-            {errors.photo}
-          </span>
-        ) : null}
-      </label>
+      <ImageInput
+        name="photo"
+        label="Photo (JPEG, PNG, WebP or AVIF, at most 5 MB; cropped square)"
+        error={errors?.photo}
+        errorId={`${idPrefix}-photo-error`}
+      />
     </>
   );
 }
 
+/** The answer to one form, shown beside its button (where the eyes are after clicking). */
+function Result({ result }: { result?: PlacementResult }) {
+  if (!result) return null;
+  return (
+    <span role={result.ok ? "status" : "alert"} className={`desk-result desk-result-${result.ok ? "ok" : "error"}`}>
+      {result.ok ? result.message : `Error: ${result.error}`}
+    </span>
+  );
+}
+
 export default function Placements({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const sending = (intent: string, id?: number) =>
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (id === undefined || navigation.formData?.get("id") === String(id));
+  const result = actionData as PlacementResult | undefined;
+  const forAdd = result?.target === "add" ? result : undefined;
+  const failedAdd = forAdd && !forAdd.ok ? forAdd : undefined;
+  const general = result && result.target === undefined ? result : undefined;
   return (
     <div className="space-y-8">
-      <h1 className="page-title">placements Update</h1>
-      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-      {failed ? <FormMessage tone="error">Error: {failed.error}</FormMessage> : null}
+      <div>
+        <h1 className="page-title">placements Update</h1>
+        <p className="text-slate-700">
+          Placed students shown on{" "}
+          <a href="/our-placements" target="_blank" rel="noreferrer">
+            Our placements
+          </a>
+          . Changes show there at once.
+        </p>
+      </div>
+      {general?.ok ? <FormMessage tone="success">{general.message}</FormMessage> : null}
+      {general && !general.ok ? <FormMessage tone="error">Error: {general.error}</FormMessage> : null}
 
-      <Form method="post" encType="multipart/form-data" className="desk-form" aria-labelledby="add-title">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="desk-form"
+        aria-labelledby="add-title"
+        // A new form after each added student, so the fields are empty for the next one.
+        key={forAdd?.ok ? `added-${loaderData.students.length}` : "add"}
+      >
         <h2 id="add-title" className="text-xl font-bold">
           Add a placed student
         </h2>
         <input type="hidden" name="intent" value="add" />
-        <StudentFields values={failed?.values ?? {}} errors={failed?.fieldErrors} idPrefix="add" />
-        <p>
+        <StudentFields values={failedAdd?.values ?? {}} errors={failedAdd?.fieldErrors} idPrefix="add" />
+        <p className="desk-form-actions">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Loading..." : "Add student"}
+            {sending("add") ? "Loading..." : "Add student"}
           </button>
+          <Result result={forAdd} />
         </p>
       </Form>
 
@@ -106,47 +135,69 @@ export default function Placements({ loaderData, actionData }: Route.ComponentPr
         <h2 id="listed-title" className="mb-3 text-xl font-bold">
           On the placements page ({loaderData.students.length})
         </h2>
-        <ul className="space-y-4">
-          {loaderData.students.map((student) => (
-            <li key={student.id} className="desk-form">
-              <div className="flex items-center gap-4">
-                {student.photo ? (
-                  <img
-                    src={`/uploads/${student.photo}-160.webp`}
-                    width={64}
-                    height={64}
-                    alt=""
-                    className="rounded-full"
-                  />
-                ) : null}
-                <strong>{student.name}</strong>
-              </div>
-              <details>
-                <summary className="cursor-pointer">Edit {student.name}</summary>
-                <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3">
-                  <input type="hidden" name="intent" value="update" />
-                  <input type="hidden" name="id" value={student.id} />
-                  <StudentFields values={student} idPrefix={`s${student.id}`} />
-                  <p>
-                    <button type="submit" className="btn-primary" disabled={busy}>
-                      Save changes
-                    </button>
-                  </p>
-                </Form>
-              </details>
-              <details>
-                <summary className="cursor-pointer">Remove {student.name}…</summary>
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="id" value={student.id} />
-                  <button type="submit" className="btn-secondary">
-                    Yes, remove {student.name} from the placements page
-                  </button>
-                </Form>
-              </details>
-            </li>
-          ))}
-        </ul>
+        {loaderData.students.length === 0 ? (
+          <p className="desk-empty">No placed students yet. Add the first one above.</p>
+        ) : (
+          <ul className="desk-cards">
+            {loaderData.students.map((student) => {
+              const mine = result?.target === student.id ? result : undefined;
+              const failed = mine && !mine.ok ? mine : undefined;
+              return (
+                <li key={student.id} className="desk-form content-start">
+                  <div className="flex items-center gap-3">
+                    {student.photo ? (
+                      <img
+                        src={`/uploads/${student.photo}-160.webp`}
+                        width={64}
+                        height={64}
+                        alt=""
+                        className="rounded-full"
+                      />
+                    ) : (
+                      <span className="desk-no-photo" aria-hidden="true" />
+                    )}
+                    <div className="min-w-0">
+                      <strong className="block">{student.name}</strong>
+                      <span className="block text-sm text-slate-700">
+                        {student.jobRole}, {student.company}
+                      </span>
+                      <span className="block text-sm text-slate-700">{student.package}</span>
+                    </div>
+                  </div>
+                  <Result result={mine?.ok ? mine : undefined} />
+                  <details open={failed ? true : undefined}>
+                    <summary className="cursor-pointer">Edit {student.name}</summary>
+                    <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3">
+                      <input type="hidden" name="intent" value="update" />
+                      <input type="hidden" name="id" value={student.id} />
+                      <StudentFields
+                        values={failed?.values ?? student}
+                        errors={failed?.fieldErrors}
+                        idPrefix={`s${student.id}`}
+                      />
+                      <p className="desk-form-actions">
+                        <button type="submit" className="btn-primary" disabled={busy}>
+                          {sending("update", student.id) ? "Loading..." : "Save changes"}
+                        </button>
+                        <Result result={failed} />
+                      </p>
+                    </Form>
+                  </details>
+                  <details>
+                    <summary className="cursor-pointer">Remove {student.name}…</summary>
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="id" value={student.id} />
+                      <button type="submit" className="btn-secondary" disabled={busy}>
+                        Yes, remove {student.name} from the placements page
+                      </button>
+                    </Form>
+                  </details>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </section>
     </div>
   );

@@ -1,6 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormMessage } from "~/components/forms";
 import type { Review } from "~/content/types";
 import { databaseContext } from "~/server/context.server";
 import { readFormBody } from "~/server/form-data.server";
@@ -66,12 +65,13 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
     <div className="space-y-6">
       <h1 className="page-title">Reviews</h1>
       <p>
-        Five-star testimonials shown on the Testimonial page. Tick "Remove" to take one down; fill the last block to add
-        one.
+        Five-star testimonials shown on the{" "}
+        <a href="/about/review" target="_blank" rel="noreferrer">
+          Testimonial page
+        </a>
+        . Tick "Remove this review" to take one down; fill the last block to add one. Changes show there at once.
       </p>
-      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-      {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
-      <Form method="post" className="space-y-4">
+      <Form method="post" className="space-y-4" key={actionData?.ok ? actionData.message : "reviews"}>
         {rows.map((review, index) => (
           <fieldset key={`${index}-${review.name}`} className="desk-form">
             <legend className="font-bold">
@@ -87,7 +87,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             </label>
             <label>
               Text
-              <textarea name="text" rows={3} defaultValue={review.text} maxLength={1200} />
+              <textarea name="text" rows={5} defaultValue={review.text} maxLength={1200} />
             </label>
             {review.name ? (
               <label className="checkbox-row font-normal">
@@ -96,9 +96,19 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             ) : null}
           </fieldset>
         ))}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Loading..." : "Save reviews"}
-        </button>
+        <p className="desk-form-actions">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Loading..." : "Save reviews"}
+          </button>
+          {actionData ? (
+            <span
+              role={actionData.ok ? "status" : "alert"}
+              className={`desk-result desk-result-${actionData.ok ? "ok" : "error"}`}
+            >
+              {actionData.ok ? actionData.message : `Error: ${actionData.error}`}
+            </span>
+          ) : null}
+        </p>
       </Form>
     </div>
   );

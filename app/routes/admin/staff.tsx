@@ -22,12 +22,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Result = { ok: true; message: string } | { ok: false; error: string };
+/** `target`: the form the answer belongs to, "create" or the account's e-mail. */
+type Result = { target: string; intent: string; done?: number } & (
+  | { ok: true; message: string }
+  | { ok: false; error: string }
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const form = await readFormBody(request);
-  if (!form) return data<Result>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  if (!form) {
+    return data<Result>(
+      { target: "page", intent: "", ok: false, error: "Please send the form from the page." },
+      { status: 415 },
+    );
+  }
   const database = context.get(databaseContext);
   const email = String(form.get("email") ?? "")
     .trim()
@@ -36,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const intent = String(form.get("intent") ?? "");
   const isRole = (staffRoles as readonly string[]).includes(role);
-  const fail = (error: string, status = 400) => data<Result>({ ok: false, error }, { status });
+  const target = intent === "create" ? "create" : email;
+  const fail = (error: string, status = 400) => data<Result>({ target, intent, ok: false, error }, { status });
+  // `done` changes with every success, so the form that sent it starts empty again.
+  const done = (message: string) => data<Result>({ target, intent, ok: true, message, done: Date.now() });
   if (!email) return fail("Please enter the e-mail address.");
 
   switch (intent) {
@@ -50,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       if (!result.ok) return fail(result.error);
       await recordAudit(database.db, { actor: staff.email, action: "staff.create", subject: email, detail: { role } });
-      return data<Result>({ ok: true, message: `Account created for ${email} (${role}).` });
+      return done(`Account created for ${email} (${role}). They can sign in now.`);
     }
     case "set-role": {
       if (!isRole) return fail("Please choose a role.");
@@ -63,23 +75,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         subject: email,
         detail: { role },
       });
-      return data<Result>({ ok: true, message: `${email} is now ${role}. Their open sessions were ended.` });
+      return done(`${email} is now ${role}. Their open sessions were ended.`);
     }
     case "reset-password": {
       const result = await resetStaffPassword(database, email, password);
       if (result && typeof result === "object" && "ok" in result && !result.ok) return fail(String(result.error));
       await recordAudit(database.db, { actor: staff.email, action: "staff.reset-password", subject: email });
-      return data<Result>({ ok: true, message: `Password of ${email} changed. Their open sessions were ended.` });
+      return done(`Password of ${email} changed. Their open sessions were ended.`);
     }
     case "remove": {
       if (email === staff.email) return fail("You cannot remove your own account.");
       const result = await removeStaff(database.db, email);
       if (result && typeof result === "object" && "ok" in result && !result.ok) return fail(String(result.error));
       await recordAudit(database.db, { actor: staff.email, action: "staff.remove", subject: email });
-      return data<Result>({ ok: true, message: `${email} removed.` });
+      return data<Result>({
+        target: "page",
+        intent,
+        ok: true,
+        message: `${email} removed. Their open sessions were ended.`,
+      });
     }
     default:
-      return fail("Unknown action.");
+      return data<Result>({ target: "page", intent, ok: false, error: "Unknown action." }, { status: 400 });
   }
 }
 
@@ -96,85 +113,164 @@ function RoleSelect({ id, defaultValue = "" }: { id: string; defaultValue?: stri
   );
 }
 
+/** The answer to one form, beside its button. */
+function Result({ result }: { result?: Result }) {
+  if (!result) return null;
+  return (
+    <span role={result.ok ? "status" : "alert"} className={`desk-result desk-result-${result.ok ? "ok" : "error"}`}>
+      {result.ok ? result.message : `Error: ${result.error}`}
+    </span>
+  );
+}
+
+const passwordHint =
+  "At least 15 characters; a phrase of a few words works well. Common passwords are refused. Pasting and password managers are fine.";
+
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const sending = (intent: string, email?: string) =>
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (email === undefined || navigation.formData?.get("email") === email);
+  const result = actionData as Result | undefined;
+  const answer = (target: string, intent?: string) =>
+    result?.target === target && (intent === undefined || result.intent === intent) ? result : undefined;
+  const created = answer("create");
   return (
     <div className="space-y-8">
-      <h1 className="page-title">Staff accounts</h1>
-      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-      {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
-      <Form method="post" className="desk-form" aria-labelledby="new-account">
+      <div>
+        <h1 className="page-title">Staff accounts</h1>
+        <p className="text-slate-700">
+          Who can sign in to this desk. An administrator sees everything; a course coordinator sees only their course's
+          registrations and can update that course.
+        </p>
+      </div>
+      {result?.target === "page" ? (
+        result.ok ? (
+          <FormMessage tone="success">{result.message}</FormMessage>
+        ) : (
+          <FormMessage tone="error">Error: {result.error}</FormMessage>
+        )
+      ) : null}
+      <Form
+        method="post"
+        className="desk-form"
+        aria-labelledby="new-account"
+        key={created?.ok ? `created-${created.done}` : "create"}
+      >
         <h2 id="new-account" className="text-xl font-bold">
           New account
         </h2>
         <input type="hidden" name="intent" value="create" />
         <label>
           E-mail
-          <input type="email" name="email" autoComplete="off" />
+          <input type="email" name="email" autoComplete="off" required maxLength={320} />
         </label>
         <label>
-          Name
-          <input name="name" autoComplete="off" />
+          Name (optional)
+          <input name="name" autoComplete="off" maxLength={100} />
         </label>
         <label htmlFor="new-role">Role</label>
         <RoleSelect id="new-role" />
-        <label>
-          Password (at least 15 characters; a phrase of a few words works well)
-          <input type="password" name="password" autoComplete="new-password" />
-        </label>
-        <p>
+        <div className="desk-field">
+          <label htmlFor="new-password">Password</label>
+          <span className="desk-hint" id="new-password-hint">
+            {passwordHint}
+          </span>
+          <input
+            id="new-password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            aria-describedby="new-password-hint"
+          />
+        </div>
+        <p className="desk-form-actions">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Loading..." : "Create account"}
+            {sending("create") ? "Loading..." : "Create account"}
           </button>
+          <Result result={created} />
         </p>
       </Form>
       <section aria-labelledby="accounts">
         <h2 id="accounts" className="mb-3 text-xl font-bold">
           Accounts ({loaderData.accounts.length})
         </h2>
-        <ul className="space-y-4">
-          {loaderData.accounts.map((account) => (
-            <li key={account.email} className="desk-form">
-              <p>
-                <strong>{account.email}</strong> · {account.role || "no role"}
-                {account.email === loaderData.me ? " (you)" : ""}
-              </p>
-              <Form method="post" className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="intent" value="set-role" />
-                <input type="hidden" name="email" value={account.email} />
-                <label htmlFor={`role-${account.email}`}>Role of {account.email}</label>
-                <RoleSelect id={`role-${account.email}`} defaultValue={account.role} />
-                <button type="submit" className="btn-secondary">
-                  Change role
-                </button>
-              </Form>
-              <Form method="post" className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="intent" value="reset-password" />
-                <input type="hidden" name="email" value={account.email} />
-                <label>
-                  New password for {account.email}
-                  <input type="password" name="password" autoComplete="new-password" />
-                </label>
-                <button type="submit" className="btn-secondary">
-                  Set password
-                </button>
-              </Form>
-              {account.email !== loaderData.me ? (
-                <details>
-                  <summary className="cursor-pointer">Remove {account.email}…</summary>
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="email" value={account.email} />
-                    <button type="submit" className="btn-secondary">
-                      Yes, remove {account.email}
+        <ul className="desk-cards">
+          {loaderData.accounts.map((account) => {
+            const mine = answer(account.email);
+            return (
+              <li key={account.email} className="desk-form content-start">
+                <p>
+                  <strong className="block break-all">{account.email}</strong>
+                  <span className="text-sm text-slate-700">
+                    {account.name && account.name !== account.email ? `${account.name} · ` : ""}
+                    {roleName(account.role)}
+                    {account.email === loaderData.me ? " (you)" : ""}
+                  </span>
+                </p>
+                <Form method="post" className="grid gap-2" key={`role-${account.role}`}>
+                  <input type="hidden" name="intent" value="set-role" />
+                  <input type="hidden" name="email" value={account.email} />
+                  <label htmlFor={`role-${account.email}`}>
+                    Role<span className="sr-only"> of {account.email}</span>
+                  </label>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <RoleSelect id={`role-${account.email}`} defaultValue={account.role} />
+                    <button type="submit" className="btn-secondary" disabled={busy}>
+                      {sending("set-role", account.email) ? "Loading..." : "Change role"}
                     </button>
-                  </Form>
-                </details>
-              ) : null}
-            </li>
-          ))}
+                  </div>
+                  {mine && mine.intent === "set-role" ? <Result result={mine} /> : null}
+                </Form>
+                <Form
+                  method="post"
+                  className="grid gap-2"
+                  key={mine?.ok && mine.intent === "reset-password" ? `password-${mine.done}` : "password"}
+                >
+                  <input type="hidden" name="intent" value="reset-password" />
+                  <input type="hidden" name="email" value={account.email} />
+                  <label>
+                    <span>
+                      New password<span className="sr-only"> for {account.email}</span>
+                    </span>
+                    <input type="password" name="password" autoComplete="new-password" />
+                  </label>
+                  <p>
+                    <button type="submit" className="btn-secondary" disabled={busy}>
+                      {sending("reset-password", account.email) ? "Loading..." : "Set password"}
+                    </button>
+                  </p>
+                  {mine && mine.intent === "reset-password" ? <Result result={mine} /> : null}
+                </Form>
+                {account.email !== loaderData.me ? (
+                  <details>
+                    <summary className="cursor-pointer">
+                      Remove<span className="sr-only"> {account.email}</span>…
+                    </summary>
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="email" value={account.email} />
+                      <button type="submit" className="btn-secondary" disabled={busy}>
+                        Yes, remove this account
+                        <span className="sr-only"> ({account.email})</span>
+                      </button>
+                    </Form>
+                    {mine && mine.intent === "remove" ? <Result result={mine} /> : null}
+                  </details>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       </section>
     </div>
   );
+}
+
+function roleName(role: string): string {
+  if (role === "admin") return "Administrator";
+  if (role) return `${role} coordinator`;
+  return "No valid role: cannot sign in";
 }

@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import type { RouteHandle } from "~/root";
@@ -20,20 +21,47 @@ export function meta() {
   return [{ title: `Course desk | ${site.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export default function CoordinatorLayout({ loaderData }: Route.ComponentProps) {
-  const base = `/onlineuser/${loaderData.role}`;
+type Area = Route.ComponentProps["loaderData"];
+
+function CoordinatorDesk({ area, children }: { area: Area; children: React.ReactNode }) {
+  const base = `/onlineuser/${area.role}`;
   const navigation = [
-    { label: `${loaderData.role} registrations`, to: base },
+    { label: `${area.role} registrations`, to: base },
     { label: "Update course", to: `${base}/course` },
-    ...(loaderData.isAdmin ? [{ label: "Back to admin", to: "/admin" }] : []),
+    ...(area.isAdmin ? [{ label: "Back to admin", to: "/admin" }] : []),
   ];
   return (
     <DeskLayout
       navigation={navigation}
-      staffEmail={loaderData.email}
-      roleLabel={`Course coordinator: ${loaderData.role}`}
+      staffEmail={area.email}
+      roleLabel={area.isAdmin ? `Administrator, viewing the ${area.role} desk` : `Course coordinator: ${area.role}`}
     >
-      <Outlet />
+      {children}
     </DeskLayout>
+  );
+}
+
+export default function CoordinatorLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <CoordinatorDesk area={loaderData}>
+      <Outlet />
+    </CoordinatorDesk>
+  );
+}
+
+/** A failing page keeps the coordinator's menu around the message (see routes/admin/layout.tsx). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const area = useRouteLoaderData<typeof loader>("routes/onlineuser/layout");
+  if (!area) {
+    return (
+      <main id="main" tabIndex={-1} className="desk-main desk-alone">
+        <DeskErrorPanel error={error} />
+      </main>
+    );
+  }
+  return (
+    <CoordinatorDesk area={area}>
+      <DeskErrorPanel error={error} />
+    </CoordinatorDesk>
   );
 }

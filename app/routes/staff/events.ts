@@ -1,39 +1,71 @@
 import { courseValueOfRole } from "~/lib/staff-desk";
+import { databaseContext } from "~/server/context.server";
 import { onShutdown, onSubmission } from "~/server/events.server";
-import { requireStaff, staffRoles } from "~/server/permissions.server";
+import { isSessionCurrent, requireStaff, staffRoles } from "~/server/permissions.server";
 import type { Route } from "./+types/events";
+
+/** A comment line keeps proxies from closing an idle stream; the session is checked again each time. */
+const heartbeatMs = 25_000;
 
 /**
  * The live feed of new submissions for open staff tables (Server-Sent Events).
  * A coordinator hears only registrations of their own course. The browser's
  * EventSource reconnects by itself after a drop.
+ *
+ * The session is checked when the stream opens, again before each event and at each
+ * heartbeat: a stream whose session has ended (signed out, role changed, password reset,
+ * account removed, timed out) says "signed-out" and closes; the page then reloads its data
+ * and so meets the sign-in page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, staffRoles);
+  const { db } = context.get(databaseContext);
   const ownCourse = staff.role === "admin" ? undefined : courseValueOfRole(staff.role);
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
+      let open = true;
       const send = (text: string) => {
+        if (!open) return;
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
-          cleanup();
+          end();
         }
       };
-      send("retry: 2000\n: connected\n\n");
-      const unsubscribe = onSubmission((event) => {
-        if (ownCourse && (event.kind !== "registration" || event.course !== ownCourse)) return;
-        send(`event: submission\ndata: ${JSON.stringify(event)}\n\n`);
-      });
-      const heartbeat = setInterval(() => send(": keep-alive\n\n"), 25_000);
       const end = () => {
+        if (!open) return;
+        open = false;
         cleanup();
         try {
           controller.close();
         } catch {}
       };
+      /** Sends `text` while the session still stands; otherwise says so and ends the stream. */
+      const sendIfSignedIn = async (text: string) => {
+        let current: boolean;
+        try {
+          current = await isSessionCurrent(db, staff);
+        } catch {
+          // The database is unreachable: end the stream; the browser's reconnect tries again.
+          end();
+          return;
+        }
+        if (current) {
+          send(text);
+        } else {
+          // The page stops listening and reloads its data, which leads to the sign-in page.
+          send("event: signed-out\ndata: {}\n\n");
+          end();
+        }
+      };
+      send("retry: 2000\n: connected\n\n");
+      const unsubscribe = onSubmission((event) => {
+        if (ownCourse && (event.kind !== "registration" || event.course !== ownCourse)) return;
+        void sendIfSignedIn(`event: submission\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      const heartbeat = setInterval(() => void sendIfSignedIn(": keep-alive\n\n"), heartbeatMs);
       const stopOnShutdown = onShutdown(end);
       cleanup = () => {
         clearInterval(heartbeat);

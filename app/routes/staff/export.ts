@@ -1,14 +1,15 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
 import { exportSubmissionTable } from "~/server/desk.server";
-import { requireStaff, staffRoles } from "~/server/permissions.server";
+import { requireStaff, staffRoles, unauthorizedLocation } from "~/server/permissions.server";
 import type { Route } from "./+types/export";
 
 /**
  * CSV of what a staff table shows (same period and search), as a download:
  * /staff/export/enquiries, /staff/export/registrations, /staff/export/registrations/iot.
- * A coordinator may export only their own course's registrations.
+ * A coordinator may export only their own course's registrations; asking for anything
+ * else sends them to /login ("Unauthorized access"), as any other page would.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, staffRoles);
@@ -16,9 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (table !== "enquiries" && table !== "registrations") throw data(null, { status: 404 });
   if (course !== undefined && !isCoordinatorRole(course)) throw data(null, { status: 404 });
   const ownCourse = staff.role === "admin" ? undefined : staff.role;
-  if (ownCourse && (table !== "registrations" || course !== ownCourse)) {
-    throw new Response("Not allowed", { status: 403 });
-  }
+  if (ownCourse && (table !== "registrations" || course !== ownCourse)) throw redirect(unauthorizedLocation);
   return exportSubmissionTable(
     context.get(databaseContext).db,
     request,

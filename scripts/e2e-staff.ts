@@ -1,0 +1,24 @@
+// The course coordinators the browser tests sign in with, made in one process (the first
+// admin is made with the command-line tool by scripts/e2e-server.ts, as an operator would).
+// Usage: DATA_DIR=... tsx scripts/e2e-staff.ts
+import path from "node:path";
+import { isStaffRole } from "~/lib/staff-roles";
+import { openDatabase } from "~/server/db.server";
+import { createStaff } from "~/server/staff-accounts.server";
+import { staffAccounts, staffPassword } from "../tests/e2e/staff-accounts.ts";
+
+const database = await openDatabase({
+  dataDir: path.resolve(process.env.DATA_DIR || "./data"),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  migrationsFolder: path.resolve("db/migrations"),
+  purpose: "cli",
+});
+try {
+  for (const [role, email] of Object.entries(staffAccounts)) {
+    if (role === "admin" || !isStaffRole(role)) continue;
+    const created = await createStaff(database, { email, role, password: staffPassword });
+    if (!created.ok) throw new Error(`Creating ${email} failed: ${created.error}`);
+  }
+} finally {
+  await database.close();
+}

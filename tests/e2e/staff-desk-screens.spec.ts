@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+import { staffAccounts, staffPassword } from "./staff-accounts";
+import { expect, test } from "./utils";
+
+// Every desk screen, at phone and desktop widths: no accessibility violations (axe), nothing
+// wider than the screen, and on a phone the menu folded away above the page.
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+test.use({ bypassCSP: true });
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map(
+      (v: { id: string; help: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+  });
+}
+
+const screens = {
+  admin: [
+    "/admin",
+    "/admin/registers?range=all",
+    "/admin/contactform?range=all",
+    "/admin/registers/iot",
+    "/admin/courses/embedded",
+    "/admin/placements",
+    "/admin/reviews",
+    "/admin/partners",
+    "/admin/staff",
+    "/admin/audit",
+  ],
+  iot: ["/onlineuser/iot?range=all", "/onlineuser/iot/course"],
+} as const;
+
+for (const viewport of [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+]) {
+  test.describe(`desk at ${viewport.name} width`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    for (const [who, paths] of Object.entries(screens)) {
+      test(`${who}'s screens are accessible and fit the screen`, async ({ page }) => {
+        test.slow();
+        await signIn(page, staffAccounts[who as keyof typeof screens]);
+        for (const path of paths) {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          expect(await violations(page), path).toEqual([]);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width, `${path} is wider than the screen`).toBeLessThanOrEqual(viewport.width);
+          const menu = page.getByRole("navigation", { name: "Staff" });
+          if (viewport.name === "phone") {
+            await expect(menu).toBeHidden();
+          } else {
+            await expect(menu.getByRole("button", { name: "logout" })).toBeVisible();
+          }
+        }
+      });
+    }
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu opens from its button, leads to a page and folds away again", async ({ page }) => {
+    test.slow();
+    await signIn(page, staffAccounts.admin);
+    const menu = page.getByRole("navigation", { name: "Staff" });
+    await expect(menu).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Contactform" }).click();
+    await expect(page.getByRole("heading", { name: "Contact enquiries" })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+});
