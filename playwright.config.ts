@@ -27,7 +27,9 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.ts",
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), HOST: "127.0.0.1" },
+    // Every browser test posts from 127.0.0.1: the per-address form limit is raised for them
+    // (the limit itself is tested in tests/integration/forms.test.ts).
+    env: { PORT: String(port), HOST: "127.0.0.1", FORM_RATE_LIMIT: "1000/10m" },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

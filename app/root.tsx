@@ -18,7 +18,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { site } from "~/config/site";
 import { enhanceScriptContext } from "~/server/context.server";
-import { publicOrigin } from "~/server/env.server";
+import { externalAnalyticsId, publicOrigin } from "~/server/env.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -27,7 +27,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { origin: publicOrigin(request), enhanceScript: context.get(enhanceScriptContext) };
+  return {
+    origin: publicOrigin(request),
+    enhanceScript: context.get(enhanceScriptContext),
+    externalAnalyticsId: externalAnalyticsId() ?? null,
+  };
 }
 
 /** A route opts in to client JavaScript with `handle = { hydrate: true }`; every other page ships none. */
@@ -82,6 +86,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {enhance && !hydrate && rootData ? <script type="module" src={rootData.enhanceScript} nonce={nonce} /> : null}
+        {/* An external analytics property, only when the site configuration names one (off by default). */}
+        {!desk && rootData?.externalAnalyticsId ? (
+          <script src="/analytics.js" data-measurement-id={rootData.externalAnalyticsId} defer nonce={nonce} />
+        ) : null}
       </body>
     </html>
   );

@@ -16,6 +16,7 @@ export default [
   route("online/register", "routes/online/register.tsx"),
   route("login", "routes/login.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("privacy/withdraw", "routes/privacy/withdraw.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
@@ -30,6 +31,8 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     route("partners", "routes/admin/partners.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
+    route("notifications", "routes/admin/notifications.tsx"),
+    route("privacy", "routes/admin/privacy.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),

@@ -3,6 +3,7 @@ import { DataDirLockedError } from "~/server/data-dir-lock.server";
 import { backupCommand, restoreCommand } from "./backup";
 import { CliError } from "./errors";
 import { exportCommandOptions, exportEnquiriesCommand, exportRegistrationsCommand } from "./export";
+import { purgeCommand } from "./purge";
 import {
   userAddCommand,
   userListCommand,
@@ -39,6 +40,12 @@ const commands: Command[] = [
     options: "[--output FILE] [--excel]",
     summary: "Every course registration as CSV, oldest first, to standard output or FILE.",
     run: (args) => exportRegistrationsCommand(exportCommandOptions(args)),
+  },
+  {
+    words: ["purge"],
+    summary:
+      "Delete enquiries and registrations older than the retention period (site configuration), and say how many.",
+    run: purgeCommand,
   },
   {
     words: ["backup"],

@@ -2,6 +2,7 @@
 // Change it, then run `npx drizzle-kit generate` to add a migration to db/migrations.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -30,6 +31,16 @@ export type SubmissionStatus = (typeof submissionStatuses)[number];
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
+/** A student under 18 comes with a parent's or guardian's name, mobile and consent. */
+const guardianCheck = (
+  name: string,
+  table: { under18: AnyPgColumn; guardianName: AnyPgColumn; guardianMobile: AnyPgColumn; guardianConsent: AnyPgColumn },
+) =>
+  check(
+    name,
+    sql`not ${table.under18} or (${table.guardianConsent} and ${table.guardianName} <> '' and ${table.guardianMobile} <> '')`,
+  );
+
 /** Columns shared by contact enquiries and course registrations. */
 const submissionColumns = () => ({
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
@@ -48,6 +59,18 @@ const submissionColumns = () => ({
   statusUpdatedAt: timestamp("status_updated_at", { withTimezone: true }),
   /** The staff user who last changed status or notes (kept as text: users can be removed). */
   statusUpdatedBy: text("status_updated_by"),
+  /** When the student ticked the consent box (the form cannot be sent without it). */
+  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Under 18: a parent's or guardian's name, mobile and consent come with the form. */
+  under18: boolean("under_18").notNull().default(false),
+  guardianName: text("guardian_name").notNull().default(""),
+  guardianMobile: text("guardian_mobile").notNull().default(""),
+  guardianConsent: boolean("guardian_consent").notNull().default(false),
+  /** First touch: the page the student first landed on and its campaign (analytics, decision 008). */
+  landingPage: text("landing_page").notNull().default(""),
+  utmSource: text("utm_source").notNull().default(""),
+  utmMedium: text("utm_medium").notNull().default(""),
+  utmCampaign: text("utm_campaign").notNull().default(""),
 });
 
 export const enquiries = pgTable("enquiries", submissionColumns(), (table) => [
@@ -55,6 +78,7 @@ export const enquiries = pgTable("enquiries", submissionColumns(), (table) => [
   index("enquiries_email_idx").on(table.email),
   index("enquiries_mobile_idx").on(table.mobile),
   check("enquiries_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
+  guardianCheck("enquiries_guardian_check", table),
 ]);
 
 export const registrations = pgTable(
@@ -67,6 +91,7 @@ export const registrations = pgTable(
     index("registrations_mobile_idx").on(table.mobile),
     check("registrations_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
     check("registrations_course_check", sql`${table.course} in (${inList(registrationCourses)})`),
+    guardianCheck("registrations_guardian_check", table),
   ],
 );
 
@@ -237,6 +262,8 @@ export const pageViews = pgTable(
     /** "mobile", "tablet" or "desktop". */
     device: text("device").notNull(),
     views: integer("views").notNull().default(0),
+    /** Views that were a visitor's first page (their first-touch landing): the base of conversion rates. */
+    entries: integer("entries").notNull().default(0),
   },
   (table) => [
     primaryKey({
@@ -264,4 +291,39 @@ export const dailyVisitors = pgTable(
     visitor: text("visitor").notNull(),
   },
   (table) => [primaryKey({ columns: [table.day, table.visitor] })],
+);
+
+/** Kinds of e-mail the site sends (see app/server/notifications.server.ts). */
+export const outboxKinds = ["institute", "coordinator", "acknowledgement"] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
+
+/**
+ * E-mail waiting to be sent, written in the same transaction as the submission it is
+ * about: a mail server that is down delays a message but never loses it or the submission.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<OutboxKind>().notNull(),
+    /** The enquiry or registration it is about, so erasing a student's data erases their mail too. */
+    submissionKind: text("submission_kind").$type<"enquiry" | "registration">().notNull(),
+    submissionId: integer("submission_id").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** pending (waiting or retrying), sent, or failed (gave up after every retry). */
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+    index("outbox_submission_idx").on(table.submissionKind, table.submissionId),
+    check("outbox_status_check", sql`${table.status} in ('pending', 'sent', 'failed')`),
+    check("outbox_kind_check", sql`${table.kind} in (${inList(outboxKinds)})`),
+  ],
 );

@@ -7,16 +7,20 @@ import path from "node:path";
 const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
 
-// The first accounts are made the way an operator makes them: with the command-line tool.
+// The first admin is made the way an operator makes it: with the command-line tool, before
+// the site ever started. The coordinators follow in one process (one tool run each is slow).
 const { staffAccounts, staffPassword } = await import("../tests/e2e/staff-accounts.ts");
-for (const [role, email] of Object.entries(staffAccounts)) {
-  const result = spawnSync("npx", ["tsx", "cli/index.ts", "user", "add", "--email", email, "--role", role], {
-    input: `${staffPassword}\n`,
-    env,
-    encoding: "utf8",
-  });
+const steps = [
+  {
+    what: staffAccounts.admin,
+    args: ["tsx", "cli/index.ts", "user", "add", "--email", staffAccounts.admin, "--role", "admin"],
+  },
+  { what: "the coordinators", args: ["tsx", "scripts/e2e-staff.ts"] },
+];
+for (const step of steps) {
+  const result = spawnSync("npx", step.args, { input: `${staffPassword}\n`, env, encoding: "utf8" });
   if (result.status !== 0) {
-    console.error(`Creating ${email} failed:\n${result.stdout}${result.stderr}`);
+    console.error(`Creating ${step.what} failed:\n${result.stdout}${result.stderr}`);
     process.exit(1);
   }
 }

@@ -13,12 +13,17 @@ import {
   clientAddressContext,
   databaseContext,
   enhanceScriptContext,
+  mailContext,
   nonceContext,
   uploadsDirContext,
 } from "~/server/context.server";
+import { startDailyPurge } from "~/server/data-protection.server";
 import { type Database, openDatabase } from "~/server/db.server";
+import { externalAnalyticsId } from "~/server/env.server";
 import { startEventRelay } from "~/server/event-relay.server";
 import { closeLiveStreams } from "~/server/events.server";
+import { firstTouchCookie, hasFirstTouch } from "~/server/first-touch.server";
+import { type MailSettings, startOutboxDelivery } from "~/server/notifications.server";
 import { seedDemoContent } from "~/server/seed.server";
 import { canonicalLocation, isAssetPath } from "./canonical";
 import { createPageCache } from "./page-cache";
@@ -34,6 +39,8 @@ export interface AppOptions {
   trustedProxyHeader?: string;
   /** Counts public page views (first-party analytics). */
   pageViews?: PageViewCounter;
+  /** E-mail notifications; off when undefined. */
+  mail?: MailSettings;
   /** Values the server hands to each request (database, events...). */
   provideContext?: (context: RouterContextProvider, request: express.Request) => void;
   /** Extra routes mounted before the pages (health check, live streams...). */
@@ -43,6 +50,7 @@ export interface AppOptions {
 export function createApp(options: AppOptions): express.Express {
   const { clientDir } = options;
   const enhanceScript = versionedAsset(clientDir, "assets/enhance.js");
+  const externalAnalytics = externalAnalyticsId() !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
@@ -51,8 +59,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
-    const https = req.secure || (process.env.PUBLIC_URL ?? "").startsWith("https:");
-    res.set(securityHeaders(nonce, { https }));
+    res.set(securityHeaders(nonce, { https: isHttps(req), externalAnalytics }));
     next();
   });
 
@@ -96,26 +103,28 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
 
-  // First-party page views: counted when a public page is actually served to a person.
+  // First-party page views: counted when a public page is actually served to a person. A
+  // person's first page also sets the first-touch cookie (landing page and campaign only).
   const countedPaths = new Set(publicPaths);
   app.use((req, res, next) => {
     const counter = options.pageViews;
     if (!counter || req.method !== "GET" || !countedPaths.has(req.path)) return next();
+    const userAgent = req.get("user-agent") ?? "";
+    const cookie = req.get("cookie");
+    if (!isCountable({ userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose"), cookie })) return next();
+    const query = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
+    const entry = !hasFirstTouch(cookie);
+    if (entry) res.append("Set-Cookie", firstTouchCookie(req.path, query, { secure: isHttps(req) }));
     res.on("finish", () => {
       if (res.statusCode !== 200) return;
-      const userAgent = req.get("user-agent") ?? "";
-      if (
-        !isCountable({ userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose"), cookie: req.get("cookie") })
-      ) {
-        return;
-      }
       counter.record({
         path: req.path,
         referrer: req.get("referer"),
         userAgent,
         address: clientAddress(req, options.trustedProxyHeader),
-        query: new URLSearchParams(req.originalUrl.split("?")[1] ?? ""),
+        query,
         ownHost: req.get("host") ?? "",
+        entry,
       });
     });
     next();
@@ -136,6 +145,7 @@ export function createApp(options: AppOptions): express.Express {
         context.set(uploadsDirContext, options.uploadsDir);
         context.set(enhanceScriptContext, enhanceScript);
         context.set(clientAddressContext, clientAddress(req, options.trustedProxyHeader));
+        context.set(mailContext, options.mail ?? null);
         options.provideContext?.(context, req);
         return context;
       },
@@ -158,6 +168,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   migrationsFolder: string;
   trustedProxyHeader?: string;
+  /** SMTP server and sender for notifications (SMTP_URL, MAIL_FROM); off when undefined. */
+  mail?: MailSettings;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
@@ -171,12 +183,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (await seedDemoContent(database, { uploadsDir })) console.log("New database: demo content added.");
   const relay = config.databaseUrl ? await startEventRelay(config.databaseUrl) : undefined;
   const pageViews = createPageViewCounter(database.db);
+  const delivery = config.mail ? startOutboxDelivery(database.db, config.mail) : undefined;
+  const retention = startDailyPurge(database.db);
   const app = createApp({
     clientDir: config.clientDir,
     database,
     uploadsDir,
     trustedProxyHeader: config.trustedProxyHeader,
     pageViews,
+    mail: config.mail,
   });
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -198,11 +213,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await closed;
       clearInterval(sweep);
       clearTimeout(deadline);
+      retention.stop();
       await pageViews.close();
+      await delivery?.close();
       await relay?.close();
       await database.close();
     },
   };
+}
+
+/** Served over HTTPS: directly, or behind a proxy when PUBLIC_URL is https. */
+function isHttps(req: express.Request): boolean {
+  return req.secure || (process.env.PUBLIC_URL ?? "").startsWith("https:");
 }
 
 /** The client's address for rate limits: the socket's, unless a trusted proxy names it. */
@@ -228,3 +250,5 @@ function versionedAsset(clientDir: string, file: string): string {
     return `/${file}`;
   }
 }
+
+export { mailSettingsFromEnv } from "~/server/notifications.server";

@@ -7,7 +7,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.env.NODE_ENV ??= "production";
 
 const buildEntry = path.join(root, "build/server/index.js");
-const { startServer } = (await import(buildEntry).catch((error: unknown) => {
+const { startServer, mailSettingsFromEnv } = (await import(buildEntry).catch((error: unknown) => {
   console.error(`No production build found at ${buildEntry}. Run "npm run build" first.`);
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -21,6 +21,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   migrationsFolder: path.join(root, "db/migrations"),
   trustedProxyHeader: process.env.TRUST_PROXY_HEADER || undefined,
+  mail: mailSettingsFromEnv(),
 }).catch((error: unknown) => {
   // Plain words for the operator (e.g. the data directory is locked by another process).
   console.error(error instanceof Error ? error.message : error);

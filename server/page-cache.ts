@@ -1,10 +1,12 @@
 // Public pages change only when staff edit content, so each is rendered once,
 // kept in memory with its compressed forms, and rendered again after any staff
 // change (see contentVersion). Only pages without forms or personal content are
-// kept: no query string, status 200, no cookies set.
+// kept: no query string, status 200, no cookies set by the page itself (the first-touch
+// cookie is set per visitor before the cache and is never stored with a page).
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type express from "express";
 import { contentVersion } from "~/server/content-version.server";
+import { firstTouchCookieName } from "~/server/first-touch.server";
 
 interface CachedPage {
   version: number;
@@ -19,6 +21,12 @@ export interface PageCache {
   /** Express middleware: answers from the cache, or lets the render through and keeps it. */
   middleware: express.RequestHandler;
   clear(): void;
+}
+
+/** A cookie other than the first-touch one: the page is someone's own and must not be kept. */
+function pageSetCookie(header: ReturnType<express.Response["getHeader"]>): boolean {
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return cookies.some((cookie) => !cookie.startsWith(`${firstTouchCookieName}=`));
 }
 
 export function createPageCache(cacheablePaths: ReadonlySet<string>): PageCache {
@@ -61,7 +69,7 @@ export function createPageCache(cacheablePaths: ReadonlySet<string>): PageCache 
       const cacheable =
         req.method === "GET" &&
         res.statusCode === 200 &&
-        !res.getHeader("set-cookie") &&
+        !pageSetCookie(res.getHeader("set-cookie")) &&
         String(res.getHeader("content-type") ?? "").startsWith("text/html");
       if (cacheable) {
         const body = Buffer.concat(chunks);

@@ -7,17 +7,30 @@ export function createNonce(): string {
 /** Hosts the public pages may frame (the map in the footer). */
 const frameSources = ["https://www.google.com", "https://maps.google.com"];
 
+/** Hosts an external analytics property needs, allowed only when one is configured. */
+const analyticsScripts = ["https://www.googletagmanager.com"];
+const analyticsConnections = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.googletagmanager.com",
+];
+
 /** Security headers for every response; the CSP carries this response's nonce. */
-export function securityHeaders(nonce: string, { https }: { https: boolean }): Record<string, string> {
+export function securityHeaders(
+  nonce: string,
+  { https, externalAnalytics = false }: { https: boolean; externalAnalytics?: boolean },
+): Record<string, string> {
+  const scripts = externalAnalytics ? analyticsScripts : [];
+  const connections = externalAnalytics ? analyticsConnections : [];
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...scripts].join(" "),
     "style-src 'self'",
     // React writes a few style attributes (custom properties for the animations).
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...connections].join(" "),
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connections].join(" "),
     `frame-src ${frameSources.join(" ")}`,
     "frame-ancestors 'none'",
     "form-action 'self'",

@@ -63,6 +63,12 @@ function enhanceSubmission(form: HTMLFormElement) {
   const recheck = (event: Event) => {
     const target = event.target as HTMLInputElement;
     if (target.name === "state") syncDistricts(form);
+    // Unticking "under 18" clears what was said about the guardian's fields.
+    if (target.name === "under18") {
+      for (const name of ["guardianName", "guardianMobile", "guardianConsent"] as const) {
+        if (control(form, name)?.getAttribute("aria-invalid") === "true") check(name);
+      }
+    }
     // A field that already shows a message is checked again as the student corrects it.
     if (names.includes(target.name as FieldName) && target.getAttribute("aria-invalid") === "true") {
       check(target.name as FieldName);

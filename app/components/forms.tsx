@@ -43,6 +43,45 @@ export function Field({ label, name, id: fixedId, error, hint, children }: Field
   );
 }
 
+/**
+ * A checkbox with its label beside it and a message slot below, wired like Field. Ticked,
+ * it posts "yes" (the forms' rules read that value).
+ */
+export function CheckboxField({
+  label,
+  name,
+  id,
+  error,
+  defaultChecked,
+}: {
+  label: React.ReactNode;
+  name: string;
+  id: string;
+  error?: string;
+  defaultChecked?: boolean;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="check-field">
+      <div className="check-field-row">
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          value="yes"
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <p id={errorId} className="field-error" data-error-for={name}>
+        {error}
+      </p>
+    </div>
+  );
+}
+
 export interface Option {
   value: string;
   label: string;

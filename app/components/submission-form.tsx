@@ -1,6 +1,7 @@
+import { site } from "~/config/site";
 import { courseOptions, districtsByState, majors, states, streams } from "~/lib/options";
-import type { FieldName } from "~/lib/submission-schema";
-import { Field } from "./forms";
+import { type FieldName, ticked } from "~/lib/submission-schema";
+import { CheckboxField, Field } from "./forms";
 
 export interface SubmissionFormProps {
   kind: "enquiry" | "registration";
@@ -101,10 +102,59 @@ export function SubmissionForm({
         </Field>
         {kind === "registration" ? choice("course", "Course", "Select course", courseOptions) : null}
       </div>
-      <p className="mt-4 text-sm text-slate-700">
-        We use these details only to answer you about our courses and admission, and keep them for 24 months. See our{" "}
-        <a href="/privacy">privacy notice</a> to read more or to have them deleted.
-      </p>
+      <div className="form-consent">
+        <CheckboxField
+          id={`${kind}-under18`}
+          name="under18"
+          label="I am under 18 years old"
+          defaultChecked={values.under18 === ticked}
+        />
+        {/* Shown only once "under 18" is ticked (CSS :has); without that support, always shown. */}
+        <fieldset className="guardian-fields">
+          <legend>Your parent or guardian</legend>
+          <p className="field-hint mb-2">
+            The law asks a parent or guardian to agree for a student under 18. We will call them to confirm before we go
+            further.
+          </p>
+          <div className="form-grid">
+            <Field label="Parent or guardian" name="guardianName" error={fieldErrors.guardianName}>
+              {(control) => (
+                <input {...control} type="text" autoComplete="off" defaultValue={values.guardianName ?? ""} />
+              )}
+            </Field>
+            <Field label="Parent or guardian's phone number" name="guardianMobile" error={fieldErrors.guardianMobile}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={values.guardianMobile ?? ""}
+                />
+              )}
+            </Field>
+          </div>
+          <CheckboxField
+            id={`${kind}-guardianConsent`}
+            name="guardianConsent"
+            label={`My parent or guardian agrees to ${site.name} using these details to contact us about admission.`}
+            error={fieldErrors.guardianConsent}
+            defaultChecked={values.guardianConsent === ticked}
+          />
+        </fieldset>
+        <p className="mt-2 text-sm text-slate-700">
+          We use these details only to answer you about our courses and admission, and delete them after{" "}
+          {site.privacy.retentionMonths} months. See our <a href="/privacy">privacy notice</a> to read more, or to have
+          them deleted sooner.
+        </p>
+        <CheckboxField
+          id={`${kind}-consent`}
+          name="consent"
+          label={`I agree to ${site.name} using these details to contact me about admission.`}
+          error={fieldErrors.consent}
+          defaultChecked={values.consent === ticked}
+        />
+      </div>
       <p className="mt-4">
         <button type="submit" className="btn-primary">
           {submitLabel}

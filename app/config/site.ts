@@ -40,6 +40,10 @@ export const site = {
   foundersExperienceYears: 10,
   /** Contact for privacy requests and grievances. */
   grievanceContact: "privacy@sampige-academy.example",
+  privacy: {
+    /** Enquiries and registrations older than this are deleted (`npm run cli -- purge`, and daily by the server). */
+    retentionMonths: 24,
+  },
   analytics: {
     /** An external measurement ID (e.g. "G-XXXX"); off when empty. */
     externalMeasurementId: "",

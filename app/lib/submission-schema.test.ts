@@ -10,7 +10,7 @@ import {
   validateSubmission,
 } from "./submission-schema";
 
-const enquiry = {
+const student = {
   name: "Priya Raman",
   email: "priya@example.com",
   mobile: "9876543210",
@@ -19,7 +19,13 @@ const enquiry = {
   state: "tamilnadu",
   district: "Chennai",
 };
+/** What the form posts: the student's details and the ticked consent box. */
+const enquiry = { ...student, consent: "yes" };
 const registration = { ...enquiry, course: "embedded" };
+/** What validation gives back for an adult student who consented. */
+const adult = { under18: false, guardianName: "", guardianMobile: "", guardianConsent: false, consent: true };
+const enquiryData = { ...student, ...adult };
+const registrationData = { ...student, course: "embedded", ...adult };
 
 function errorsFor(kind: "enquiry" | "registration", input: Record<string, unknown>) {
   const result = validateSubmission(kind, input);
@@ -42,6 +48,10 @@ describe("messages", () => {
       stateRequired: "Please select a state",
       districtRequired: "Please select a district",
       courseRequired: "Please select a course",
+      consentRequired: "Please tick the box to let us use these details to answer you",
+      guardianNameRequired: "Please enter your parent's or guardian's name",
+      guardianMobileRequired: "Please enter your parent's or guardian's phone number",
+      guardianConsentRequired: "A parent or guardian must agree for a student under 18",
       fillAllFields: "Please fill in all fields.",
       fixErrors: "Please fix the validation errors before submitting.",
       success: "Form submitted successfully!",
@@ -49,8 +59,10 @@ describe("messages", () => {
   });
 
   it("lists the fields in form order", () => {
-    expect(enquiryFieldNames).toEqual(["name", "email", "mobile", "stream", "major", "state", "district"]);
-    expect(registrationFieldNames).toEqual([...enquiryFieldNames, "course"]);
+    const own = ["name", "email", "mobile", "stream", "major", "state", "district"];
+    const privacy = ["under18", "guardianName", "guardianMobile", "guardianConsent", "consent"];
+    expect(enquiryFieldNames).toEqual([...own, ...privacy]);
+    expect(registrationFieldNames).toEqual([...own, "course", ...privacy]);
     expect(fieldNames).toEqual(registrationFieldNames);
   });
 });
@@ -66,14 +78,14 @@ describe("validateSubmission", () => {
     });
     expect(result).toEqual({
       ok: true,
-      data: { ...enquiry, email: "priya.raman@example.com", mobile: "9876543210" },
+      data: { ...enquiryData, email: "priya.raman@example.com", mobile: "9876543210" },
     });
   });
 
   it("accepts a registration and stores the course lower-cased", () => {
     expect(validateSubmission("registration", { ...registration, course: "IoT" })).toEqual({
       ok: true,
-      data: { ...registration, course: "iot" },
+      data: { ...registrationData, course: "iot" },
     });
     expect(validateSubmission("registration", { ...registration, course: "python fullstack" })).toMatchObject({
       ok: true,
@@ -93,6 +105,7 @@ describe("validateSubmission", () => {
       state: "Please select a state",
       district: "Please select a district",
       course: "Please select a course",
+      consent: messages.consentRequired,
     });
     // Blank strings, as a plain HTML form posts them, are empty too.
     const blank = Object.fromEntries(registrationFieldNames.map((name) => [name, "  "]));
@@ -190,7 +203,7 @@ describe("name", () => {
     "<script>alert(1)</script>",
     "x",
   ])("accepts %j as text", (name) => {
-    expect(validateSubmission("enquiry", { ...enquiry, name })).toEqual({ ok: true, data: { ...enquiry, name } });
+    expect(validateSubmission("enquiry", { ...enquiry, name })).toEqual({ ok: true, data: { ...enquiryData, name } });
   });
 
   it("trims it", () => {
@@ -332,11 +345,85 @@ describe("validateField", () => {
 
 describe("schemas", () => {
   it("drop fields they do not know", () => {
-    expect(registrationSchema.parse({ ...registration, website: "spam", id: 7 })).toEqual(registration);
+    expect(registrationSchema.parse({ ...registration, website: "spam", id: 7 })).toEqual(registrationData);
   });
 
   it("need a course for registrations", () => {
     expect(registrationSchema.safeParse(enquiry).success).toBe(false);
     expect(enquirySchema.safeParse(enquiry).success).toBe(true);
+  });
+});
+
+describe("consent", () => {
+  it("is needed, as a ticked box, before anything is stored", () => {
+    const { consent: _, ...unticked } = enquiry;
+    expect(errorsFor("enquiry", unticked)).toEqual({
+      ok: false,
+      fieldErrors: { consent: messages.consentRequired },
+      formError: messages.fixErrors,
+    });
+    expect(errorsFor("enquiry", { ...enquiry, consent: "no" }).fieldErrors).toEqual({
+      consent: messages.consentRequired,
+    });
+    // A checkbox without a value attribute posts "on".
+    expect(validateSubmission("enquiry", { ...enquiry, consent: "on" }).ok).toBe(true);
+  });
+});
+
+describe("a student under 18", () => {
+  const minor = { ...enquiry, under18: "yes" };
+  const guardian = { guardianName: "Lakshmi Raman", guardianMobile: "98450 12345", guardianConsent: "yes" };
+
+  it("needs a parent's or guardian's name, mobile and consent", () => {
+    expect(errorsFor("enquiry", minor)).toEqual({
+      ok: false,
+      fieldErrors: {
+        guardianName: messages.guardianNameRequired,
+        guardianMobile: messages.guardianMobileRequired,
+        guardianConsent: messages.guardianConsentRequired,
+      },
+      formError: messages.fillAllFields,
+    });
+    expect(errorsFor("enquiry", { ...minor, ...guardian, guardianConsent: "" })).toEqual({
+      ok: false,
+      fieldErrors: { guardianConsent: messages.guardianConsentRequired },
+      formError: messages.fixErrors,
+    });
+  });
+
+  it("checks the guardian's mobile and name like the student's", () => {
+    expect(errorsFor("enquiry", { ...minor, ...guardian, guardianMobile: "12345" }).fieldErrors).toEqual({
+      guardianMobile: messages.mobileInvalid,
+    });
+    expect(errorsFor("enquiry", { ...minor, ...guardian, guardianName: "a".repeat(101) }).fieldErrors).toEqual({
+      guardianName: messages.nameTooLong,
+    });
+    expect(errorsFor("enquiry", { ...minor, ...guardian, guardianName: "Lak\u0000shmi" }).fieldErrors).toEqual({
+      guardianName: messages.nameInvalid,
+    });
+  });
+
+  it("is stored with the guardian's details, the mobile as digits", () => {
+    expect(validateSubmission("enquiry", { ...minor, ...guardian })).toEqual({
+      ok: true,
+      data: {
+        ...enquiryData,
+        under18: true,
+        guardianName: "Lakshmi Raman",
+        guardianMobile: "9845012345",
+        guardianConsent: true,
+      },
+    });
+  });
+
+  it("is the only one whose guardian's details are kept", () => {
+    expect(validateSubmission("enquiry", { ...enquiry, ...guardian })).toEqual({ ok: true, data: enquiryData });
+  });
+
+  it("has the guardian's fields checked as they are left", () => {
+    expect(validateField("enquiry", "guardianMobile", { under18: "yes", guardianMobile: "42" })).toBe(
+      messages.mobileInvalid,
+    );
+    expect(validateField("enquiry", "guardianMobile", { guardianMobile: "42" })).toBeUndefined();
   });
 });

@@ -22,6 +22,10 @@ export const messages = {
   stateRequired: "Please select a state",
   districtRequired: "Please select a district",
   courseRequired: "Please select a course",
+  consentRequired: "Please tick the box to let us use these details to answer you",
+  guardianNameRequired: "Please enter your parent's or guardian's name",
+  guardianMobileRequired: "Please enter your parent's or guardian's phone number",
+  guardianConsentRequired: "A parent or guardian must agree for a student under 18",
   fillAllFields: "Please fill in all fields.",
   fixErrors: "Please fix the validation errors before submitting.",
   success: "Form submitted successfully!",
@@ -29,11 +33,21 @@ export const messages = {
 
 export type SubmissionKind = "enquiry" | "registration";
 
+/** The student's own details, in form order. */
+export const studentFieldNames = ["name", "email", "mobile", "stream", "major", "state", "district"] as const;
+/**
+ * What India's Digital Personal Data Protection Act asks of the form: a student under 18
+ * brings a parent's or guardian's name, mobile and consent, and everyone ticks consent.
+ */
+export const privacyFieldNames = ["under18", "guardianName", "guardianMobile", "guardianConsent", "consent"] as const;
 /** In form order, so the first field with an error is the first one on the page. */
-export const enquiryFieldNames = ["name", "email", "mobile", "stream", "major", "state", "district"] as const;
-export const registrationFieldNames = [...enquiryFieldNames, "course"] as const;
+export const enquiryFieldNames = [...studentFieldNames, ...privacyFieldNames] as const;
+export const registrationFieldNames = [...studentFieldNames, "course", ...privacyFieldNames] as const;
 export const fieldNames = registrationFieldNames;
 export type FieldName = (typeof fieldNames)[number];
+
+/** The value a ticked checkbox posts. */
+export const ticked = "yes";
 
 export const fieldNamesOf: Readonly<Record<SubmissionKind, readonly FieldName[]>> = {
   enquiry: enquiryFieldNames,
@@ -81,6 +95,18 @@ const course = text(messages.courseRequired, messages.courseRequired)
   .toLowerCase()
   .pipe(z.enum(courseValues, messages.courseRequired));
 
+/** A checkbox: ticked when it posts "yes" ("on" is what a checkbox without a value posts). */
+const checkbox = z
+  .unknown()
+  .optional()
+  .transform((value) => value === ticked || value === "on");
+
+/** Guardian details are read only for a student under 18 (see guardianOfMinor). */
+const optionalText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.trim() : ""));
+
 const enquiryShape = {
   name,
   email,
@@ -89,6 +115,11 @@ const enquiryShape = {
   major: z.enum(majorValues, messages.majorRequired),
   state: z.enum(stateValues, messages.stateRequired),
   district,
+  under18: checkbox,
+  guardianName: optionalText,
+  guardianMobile: optionalText,
+  guardianConsent: checkbox,
+  consent: checkbox.refine((value) => value, messages.consentRequired),
 };
 
 /** The district must be one of the chosen state's; checked even when other fields failed. */
@@ -100,10 +131,45 @@ function districtOfState(value: unknown, ctx: z.core.$RefinementCtx) {
   }
 }
 
-export const enquirySchema = z.object(enquiryShape).superRefine(districtOfState, { when: () => true });
+/** A student under 18 needs a parent's or guardian's name, mobile and consent; others need none. */
+function guardianOfMinor(value: unknown, ctx: z.core.$RefinementCtx) {
+  const input = (value ?? {}) as Record<string, unknown>;
+  // Parsed values when the rest of the form is fine, raw ones when it is not.
+  const isTicked = (v: unknown) => v === true || v === ticked || v === "on";
+  if (!isTicked(input.under18)) return;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  const guardianName = typeof input.guardianName === "string" ? input.guardianName.trim() : "";
+  const guardianMobile =
+    typeof input.guardianMobile === "string" ? input.guardianMobile.trim().replace(/[\s-]/g, "") : "";
+  if (!guardianName) issue("guardianName", messages.guardianNameRequired);
+  else if (!withinNameLength(guardianName)) issue("guardianName", messages.nameTooLong);
+  else if (disallowedInName.test(guardianName)) issue("guardianName", messages.nameInvalid);
+  if (!guardianMobile) issue("guardianMobile", messages.guardianMobileRequired);
+  else if (!/^\d{10}$/.test(guardianMobile)) issue("guardianMobile", messages.mobileInvalid);
+  if (!isTicked(input.guardianConsent)) issue("guardianConsent", messages.guardianConsentRequired);
+}
+
+/** Guardian details are kept only for a student under 18, with the mobile's grouping removed. */
+function keepGuardianOfMinor<
+  T extends { under18: boolean; guardianName: string; guardianMobile: string; guardianConsent: boolean },
+>(data: T): T {
+  return data.under18
+    ? { ...data, guardianMobile: data.guardianMobile.replace(/[\s-]/g, "") }
+    : { ...data, guardianName: "", guardianMobile: "", guardianConsent: false };
+}
+
+const always = { when: () => true };
+
+export const enquirySchema = z
+  .object(enquiryShape)
+  .superRefine(districtOfState, always)
+  .superRefine(guardianOfMinor, always)
+  .transform(keepGuardianOfMinor);
 export const registrationSchema = z
   .object({ ...enquiryShape, course })
-  .superRefine(districtOfState, { when: () => true });
+  .superRefine(districtOfState, always)
+  .superRefine(guardianOfMinor, always)
+  .transform(keepGuardianOfMinor);
 
 export type EnquiryData = z.output<typeof enquirySchema>;
 export type RegistrationData = z.output<typeof registrationSchema>;
@@ -115,6 +181,13 @@ export type SubmissionResult<T> =
 
 function isEmpty(value: unknown): boolean {
   return value == null || (typeof value === "string" && value.trim() === "");
+}
+
+/** The text and choice fields a student must fill in: the checkboxes have messages of their own. */
+function requiredFields(kind: SubmissionKind, input: Record<string, unknown>): readonly FieldName[] {
+  const own: FieldName[] = kind === "registration" ? [...studentFieldNames, "course"] : [...studentFieldNames];
+  const under18 = input.under18 === ticked || input.under18 === "on";
+  return under18 ? [...own, "guardianName", "guardianMobile"] : own;
 }
 
 /** Validates a whole form: normalized data, or one message per failing field and one for the form. */
@@ -142,7 +215,7 @@ export function validateSubmission(
     const issue = result.error.issues.find((candidate) => candidate.path[0] === fieldName);
     if (issue) fieldErrors[fieldName] = issue.message;
   }
-  const anyEmpty = names.some((fieldName) => isEmpty(input[fieldName]));
+  const anyEmpty = requiredFields(kind, input).some((fieldName) => isEmpty(input[fieldName]));
   return { ok: false, fieldErrors, formError: anyEmpty ? messages.fillAllFields : messages.fixErrors };
 }
 

@@ -1,5 +1,7 @@
-import { site } from "~/config/site";
+import { useRouteLoaderData } from "react-router";
+import { site, telHref } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/privacy";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -12,6 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Privacy() {
+  const externalAnalytics = useRouteLoaderData<typeof rootLoader>("root")?.externalAnalyticsId;
+  const months = site.privacy.retentionMonths;
   return (
     <div className="page-narrow prose-block">
       <p className="eyebrow">Your data</p>
@@ -28,27 +32,52 @@ export default function Privacy() {
         purpose: to answer you about our courses, fees and batches, and to arrange your admission if you decide to join.
         We do not sell them, and we do not pass them to anyone outside the institute.
       </p>
+      <p>
+        We ask for your consent with a box you tick on the form; nothing is sent without it. When you write to us, we
+        e-mail you an acknowledgement with your batch date, and our counsellors get a copy of your details by e-mail.
+      </p>
+
+      <h2 className="section-title">Students under 18</h2>
+      <p>
+        The law treats anyone under 18 as a child, whose details may be used only with a parent's or guardian's consent.
+        If you are under 18, the form asks for your parent's or guardian's name, mobile number and consent, and we call
+        them to confirm before we go further. We never use a child's details for advertising.
+      </p>
 
       <h2 className="section-title">Visits to this website</h2>
       <p>
-        The site counts page views itself, to learn which pages help students. It sets no tracking cookies and keeps no
-        IP address: a visit is counted by the page, the day, the site that linked to us, the campaign name in the link
-        and whether the device is a phone, tablet or computer. To count unique visitors, a one-way code is made from
-        your connection with a random value that is thrown away every day, so it cannot be traced back to you. No
-        third-party analytics or advertising scripts run on these pages.
+        The site counts page views itself, to learn which pages help students. It keeps no IP address: a visit is
+        counted by the page, the day, the site that linked to us, the campaign name in the link and whether the device
+        is a phone, tablet or computer. To count unique visitors, a one-way code is made from your connection with a
+        random value that is thrown away every day, so it cannot be traced back to you.
       </p>
+      <p>
+        One cookie is set, named <code>first_touch</code>: it holds only the first page you opened here and the campaign
+        name in that link, nothing that identifies you, and it expires after 7 days. If you send a form, we keep those
+        two values with it, so we learn which pages and campaigns help students find us.
+      </p>
+      {externalAnalytics ? (
+        <p>
+          These pages also load Google Analytics (property {externalAnalytics}), which sets its own cookies and sends
+          Google what you view here. You can block it with your browser's settings or an add-on.
+        </p>
+      ) : (
+        <p>No third-party analytics or advertising scripts run on these pages.</p>
+      )}
 
       <h2 className="section-title">How long we keep it</h2>
       <p>
-        We keep enquiries and registrations for 24 months after you send them, then delete them, unless you have joined
-        a course (then your records are kept as long as the law requires for students).
+        We keep enquiries and registrations for {months} months after you send them, and then delete them, with the
+        e-mail about them. Copies of the e-mail we sent are deleted after 30 days.
       </p>
 
-      <h2 className="section-title">Your rights</h2>
+      <h2 className="section-title">Withdrawing consent, and your other rights</h2>
       <p>
-        You can ask to see the details we hold about you, to correct them, or to have them deleted, at any time and at
-        no cost. Write to <a href={`mailto:${site.grievanceContact}`}>{site.grievanceContact}</a> from the e-mail
-        address you used, or call {site.phone}; we act on requests within 7 working days.
+        You can withdraw your consent as easily as you gave it: the e-mail we send you after you write to us has a link
+        that deletes your details at once. You can also ask to see the details we hold about you, to correct them, or to
+        have them deleted, at any time and at no cost: write to{" "}
+        <a href={`mailto:${site.grievanceContact}`}>{site.grievanceContact}</a> from the e-mail address you used, or
+        call <a href={telHref()}>{site.phone}</a>. We act on requests within 7 working days.
       </p>
 
       <h2 className="section-title">Grievances</h2>

@@ -17,6 +17,8 @@ export interface PageView {
   query: URLSearchParams;
   /** This site's own host: internal navigation is not a referrer. */
   ownHost: string;
+  /** The visitor's first page (no first-touch cookie yet): counted as an entry too. */
+  entry?: boolean;
   at?: Date;
 }
 
@@ -52,7 +54,28 @@ function referrerHost(referrer: string | undefined, ownHost: string): string {
   }
 }
 
-const utm = (query: URLSearchParams, name: string) => (query.get(name) ?? "").trim().toLowerCase().slice(0, 80);
+export interface Campaign {
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+}
+
+// Lower-cased, without control characters, and short: the values come from links anyone can write.
+const utm = (query: URLSearchParams, name: string) =>
+  (query.get(name) ?? "")
+    .replace(/[\p{Cc}\p{Cs}]/gu, "")
+    .trim()
+    .toLowerCase()
+    .slice(0, 80);
+
+/** The utm_source, utm_medium and utm_campaign of a landing URL. */
+export function campaignOf(query: URLSearchParams): Campaign {
+  return {
+    utmSource: utm(query, "utm_source"),
+    utmMedium: utm(query, "utm_medium"),
+    utmCampaign: utm(query, "utm_campaign"),
+  };
+}
 
 export interface PageViewCounter {
   record(view: PageView): void;
@@ -62,7 +85,7 @@ export interface PageViewCounter {
 }
 
 export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } = {}): PageViewCounter {
-  let counts = new Map<string, { key: typeof pageViews.$inferInsert; views: number }>();
+  let counts = new Map<string, { key: typeof pageViews.$inferInsert; views: number; entries: number }>();
   let visitors = new Set<string>();
   let salt = { day: "", value: Buffer.alloc(0) };
 
@@ -83,15 +106,16 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
       day,
       path: view.path.slice(0, 200),
       referrerHost: referrerHost(view.referrer, view.ownHost),
-      utmSource: utm(view.query, "utm_source"),
-      utmMedium: utm(view.query, "utm_medium"),
-      utmCampaign: utm(view.query, "utm_campaign"),
+      ...campaignOf(view.query),
       device: deviceClass(view.userAgent),
     };
     const id = JSON.stringify(key);
-    const entry = counts.get(id);
-    if (entry) entry.views += 1;
-    else counts.set(id, { key, views: 1 });
+    const entries = view.entry ? 1 : 0;
+    const counted = counts.get(id);
+    if (counted) {
+      counted.views += 1;
+      counted.entries += entries;
+    } else counts.set(id, { key, views: 1, entries });
     const visitor = createHash("sha256")
       .update(saltFor(day))
       .update(view.address)
@@ -110,7 +134,7 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
       if (batch.length > 0) {
         await db
           .insert(pageViews)
-          .values(batch.map(({ key, views }) => ({ ...key, views })))
+          .values(batch.map(({ key, views, entries }) => ({ ...key, views, entries })))
           .onConflictDoUpdate({
             target: [
               pageViews.day,
@@ -121,7 +145,10 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
               pageViews.utmCampaign,
               pageViews.device,
             ],
-            set: { views: sql`${pageViews.views} + excluded.views` },
+            set: {
+              views: sql`${pageViews.views} + excluded.views`,
+              entries: sql`${pageViews.entries} + excluded.entries`,
+            },
           });
       }
       if (seen.length > 0) {
@@ -132,11 +159,13 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
       }
     } catch (error) {
       // Put the counts back so a passing fault loses nothing.
-      for (const { key, views } of batch) {
+      for (const { key, views, entries } of batch) {
         const id = JSON.stringify(key);
-        const entry = counts.get(id);
-        if (entry) entry.views += views;
-        else counts.set(id, { key, views });
+        const counted = counts.get(id);
+        if (counted) {
+          counted.views += views;
+          counted.entries += entries;
+        } else counts.set(id, { key, views, entries });
       }
       for (const entry of seen) visitors.add(entry);
       throw error;

@@ -2,12 +2,18 @@ import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { courseOptions } from "~/lib/options";
 import { type FieldName, fieldNamesOf, validateSubmission } from "~/lib/submission-schema";
-import { clientAddressContext, databaseContext } from "./context.server";
+import { clientAddressContext, databaseContext, mailContext } from "./context.server";
+import type { AppDatabase } from "./db.server";
+import { publicOrigin } from "./env.server";
 import { publishSubmission } from "./events.server";
+import { readFirstTouch } from "./first-touch.server";
 import { readFormBody } from "./form-data.server";
+import { prepareNotifications, wakeOutbox } from "./notifications.server";
 import { createRateLimit, minutes, parseRateSetting } from "./rate-limit.server";
 import { createEnquiry } from "./repositories/enquiries.server";
+import { enqueueMessages } from "./repositories/outbox.server";
 import { createRegistration } from "./repositories/registrations.server";
+import type { StoredSubmission, SubmissionMeta } from "./repositories/submission-query.server";
 
 export type SubmissionKind = "enquiry" | "registration";
 
@@ -49,7 +55,7 @@ export async function handleSubmission(
   kind: SubmissionKind,
   request: Request,
   context: Readonly<RouterContextProvider>,
-  successUrl: (stored: Record<string, string>) => string,
+  successUrl: (stored: { course?: string }) => string,
 ) {
   const form = await readFormBody(request);
   if (!form) {
@@ -67,7 +73,7 @@ export async function handleSubmission(
   // Bots fill every field; people never see this one. Pretend it worked and keep nothing.
   const honeypot = form.get(honeypotField);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    return redirect(successUrl(values as Record<string, string>));
+    return redirect(successUrl(values));
   }
 
   const address = context.get(clientAddressContext);
@@ -94,22 +100,37 @@ export async function handleSubmission(
   }
 
   const token = form.get(tokenField);
-  const submissionToken = typeof token === "string" && /^[0-9a-f-]{36}$/i.test(token) ? token : newSubmissionToken();
+  const meta: SubmissionMeta = {
+    submissionToken: typeof token === "string" && /^[0-9a-f-]{36}$/i.test(token) ? token : newSubmissionToken(),
+    firstTouch: readFirstTouch(request.headers.get("cookie")),
+  };
+  const course = "course" in result.data ? String(result.data.course) : undefined;
   try {
     const { db } = context.get(databaseContext);
-    const stored =
+    const mail = context.get(mailContext);
+    const store = (tx: AppDatabase) =>
       kind === "enquiry"
-        ? await createEnquiry(db, result.data, { submissionToken })
-        : await createRegistration(db, result.data as typeof result.data & { course: string }, { submissionToken });
-    if (!stored.duplicate) {
-      const course = "course" in result.data ? String(result.data.course) : undefined;
-      publishSubmission({ kind, id: String(stored.id), course });
+        ? createEnquiry(tx, result.data, meta)
+        : createRegistration(tx, { ...result.data, course: course ?? "" }, meta);
+    let stored: StoredSubmission;
+    if (mail) {
+      // The mail is written with the submission, in one transaction: neither exists without the other.
+      const messagesFor = await prepareNotifications(db, { kind, data: result.data }, publicOrigin(request));
+      stored = await db.transaction(async (tx) => {
+        const row = await store(tx);
+        if (!row.duplicate) await enqueueMessages(tx, messagesFor(row.id));
+        return row;
+      });
+      if (!stored.duplicate) wakeOutbox();
+    } else {
+      stored = await store(db);
     }
+    if (!stored.duplicate) publishSubmission({ kind, id: String(stored.id), course });
   } catch (error) {
     console.error(`Storing a ${kind} failed:`, error);
     return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
   }
-  return redirect(successUrl(result.data as Record<string, string>));
+  return redirect(successUrl({ course }));
 }
 
 export function courseLabel(value: string): string | undefined {

@@ -11,6 +11,9 @@ const student = {
   district: "Mysuru",
 };
 
+/** The consent box every good submission ticks. */
+const consent = (page: Page) => page.getByRole("checkbox", { name: /I agree to .* using these details/ });
+
 async function fill(page: Page, values: Partial<typeof student> & { course?: string }) {
   if (values.name !== undefined) await page.getByLabel("Name").fill(values.name);
   if (values.email !== undefined) await page.getByLabel("Email").fill(values.email);
@@ -48,9 +51,43 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("District")).toHaveValue(student.district);
     });
 
+    test("without the consent box ticked nothing is sent, and the box says why", async ({ page }) => {
+      await page.goto("/contact");
+      await fill(page, student);
+      await expect(consent(page)).not.toBeChecked();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Please fix the validation errors before submitting.");
+      await expect(page.getByText("Please tick the box to let us use these details to answer you")).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveValue(student.name);
+      await consent(page).check();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
+    });
+
+    test("a student under 18 gives a parent's or guardian's name, phone and consent", async ({ page }) => {
+      await page.goto("/contact");
+      const guardian = page.getByRole("textbox", { name: "Parent or guardian", exact: true });
+      if (javaScriptEnabled) await expect(guardian).toBeHidden();
+      await fill(page, student);
+      await consent(page).check();
+      await page.getByRole("checkbox", { name: "I am under 18 years old" }).check();
+      await expect(guardian).toBeVisible();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Please fill in all fields.");
+      await expect(page.getByText("Please enter your parent's or guardian's name")).toBeVisible();
+      await expect(page.getByText("A parent or guardian must agree for a student under 18")).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveValue(student.email);
+      await guardian.fill("Lakshmi Raghavan");
+      await page.getByLabel("Parent or guardian's phone number").fill("98450 12345");
+      await page.getByRole("checkbox", { name: /My parent or guardian agrees/ }).check();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
+    });
+
     test("a good enquiry is confirmed with next steps", async ({ page }) => {
       await page.goto("/contact");
       await fill(page, student);
+      await consent(page).check();
       await page.getByRole("button", { name: "Submit" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
       await expect(page.getByRole("link", { name: "message us on WhatsApp" })).toBeVisible();
@@ -65,6 +102,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/online/register?course=iot");
       await expect(page.getByLabel("Course")).toHaveValue("iot");
       await fill(page, { ...student, state: "tamilnadu", district: "Chengalpattu" });
+      await consent(page).check();
       await page.getByRole("button", { name: "Register" }).click();
       const confirmation = page.getByRole("status").filter({ hasText: "Form submitted successfully!" });
       await expect(confirmation).toBeVisible();
@@ -76,7 +114,7 @@ for (const javaScriptEnabled of [true, false]) {
       const html = await (await request.get("/online/register")).text();
       const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
       const response = await request.post("/online/register", {
-        form: { ...student, state: "kerala", district: "Mysuru", course: "ai", token },
+        form: { ...student, state: "kerala", district: "Mysuru", course: "ai", token, consent: "yes" },
         maxRedirects: 0,
       });
       expect(response.status()).toBe(400);

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect, test } from "./utils";
+import { e2ePort, expect, test } from "./utils";
 
 const serverUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const port = 3290;
+const port = e2ePort + 80;
 const origin = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 let databaseName = "";
@@ -83,10 +83,12 @@ test("a broken table gives the friendly error page, and a form post keeps every 
     await page.getByLabel("Major").selectOption("COMPUTER");
     await page.getByLabel("State").selectOption("tamilnadu");
     await page.getByLabel("District").selectOption("Madurai");
+    await page.getByRole("checkbox", { name: /I agree to/ }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert")).toContainText("your enquiry was not sent");
     await expect(page.getByLabel("Name")).toHaveValue("Lakshmi Narayanan");
     await expect(page.getByLabel("District")).toHaveValue("Madurai");
+    await expect(page.getByRole("checkbox", { name: /I agree to/ })).toBeChecked();
     await expect(page.getByText("Form submitted successfully!")).toHaveCount(0);
   } finally {
     await admin("alter table course_start_dates_gone rename to course_start_dates", databaseName);

@@ -33,3 +33,6 @@ export { expect };
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** The port of the site under test; tests that start servers of their own take ports just above it. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3210);

@@ -1,8 +1,19 @@
 // Page-view counting and the dashboard's figures, against known data on both engines.
+import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { createPageViewCounter, deviceClass, indiaDay, isCountable } from "~/server/analytics.server";
-import { devices, figuresPerDay, topCampaigns, topPages, topReferrers } from "~/server/repositories/analytics.server";
+import {
+  conversionsByCampaign,
+  conversionsByLandingPage,
+  devices,
+  figuresPerDay,
+  topCampaigns,
+  topPages,
+  topReferrers,
+} from "~/server/repositories/analytics.server";
 import { createEnquiry } from "~/server/repositories/enquiries.server";
+import { createRegistration } from "~/server/repositories/registrations.server";
+import { enquiries, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 
@@ -85,5 +96,69 @@ describeEachEngine("page-view analytics", (engine) => {
     const today = indiaDay();
     const days = await figuresPerDay(db(), { from: today, to: today });
     expect(days).toEqual([{ day: today, views: 0, visitors: 0, enquiries: 1, registrations: 0 }]);
+  });
+});
+
+describeEachEngine("conversion by landing page and campaign", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+
+  it("puts each submission's first touch beside the entries there", async () => {
+    const counter = createPageViewCounter(db(), { flushEveryMs: 60_000 });
+    const at = new Date("2027-01-12T06:00:00Z");
+    const land = (path: string, query = "", times = 1) => {
+      for (let i = 0; i < times; i++) {
+        counter.record({
+          path,
+          userAgent: phone,
+          address: `198.51.100.${i}`,
+          query: new URLSearchParams(query),
+          ownHost: "site.example",
+          at,
+          entry: true,
+        });
+      }
+    };
+    land("/courses/iot", "", 40);
+    land("/courses/iot", "utm_source=instagram&utm_medium=social&utm_campaign=jan-batch", 10);
+    land("/", "", 50);
+    // Later pages of the same visits are views, not entries.
+    counter.record({ path: "/contact", userAgent: phone, address: "x", query: new URLSearchParams(), ownHost: "", at });
+    await counter.close();
+
+    const instagram = {
+      landingPage: "/courses/iot",
+      utmSource: "instagram",
+      utmMedium: "social",
+      utmCampaign: "jan-batch",
+    };
+    const plain = (landingPage: string) => ({ landingPage, utmSource: "", utmMedium: "", utmCampaign: "" });
+    const submitted = new Date("2027-01-12T07:00:00Z");
+    const stored = [
+      await createEnquiry(db(), student(), { submissionToken: "c-1", firstTouch: plain("/courses/iot") }),
+      await createEnquiry(db(), student(), { submissionToken: "c-2", firstTouch: instagram }),
+      await createEnquiry(db(), student(), { submissionToken: "c-3", firstTouch: plain("/") }),
+      await createEnquiry(db(), student(), { submissionToken: "c-4" }),
+    ];
+    const registered = [
+      await createRegistration(db(), student(), { submissionToken: "c-5", firstTouch: instagram }),
+      await createRegistration(db(), student(), { submissionToken: "c-6", firstTouch: instagram }),
+    ];
+    for (const { id } of stored) await db().update(enquiries).set({ createdAt: submitted }).where(eq(enquiries.id, id));
+    for (const { id } of registered) {
+      await db().update(registrations).set({ createdAt: submitted }).where(eq(registrations.id, id));
+    }
+
+    const range = { from: "2027-01-12", to: "2027-01-12" };
+    expect(await conversionsByLandingPage(db(), range)).toEqual([
+      { label: "/courses/iot", entries: 50, enquiries: 2, registrations: 2 },
+      { label: "/", entries: 50, enquiries: 1, registrations: 0 },
+      { label: "", entries: 0, enquiries: 1, registrations: 0 },
+    ]);
+    expect(await conversionsByCampaign(db(), range)).toEqual([
+      { label: "instagram / social / jan-batch", entries: 10, enquiries: 1, registrations: 2 },
+    ]);
+    // Another day has none of it.
+    expect(await conversionsByLandingPage(db(), { from: "2027-01-13", to: "2027-01-13" })).toEqual([]);
   });
 });

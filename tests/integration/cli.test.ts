@@ -32,7 +32,8 @@ function cli(args: string[], env: Record<string, string | undefined>): Promise<R
   });
 }
 
-const enquiryHeader = "ID,Submitted (IST),Name,Email,Mobile,Stream,Major,State,District,Status,Notes";
+const enquiryHeader =
+  "ID,Submitted (IST),Name,Email,Mobile,Stream,Major,State,District,Under 18,Guardian,Guardian mobile,Status,Notes,Landing page,Campaign source,Campaign medium,Campaign";
 
 describe("the command-line tool", () => {
   it("lists its commands", async () => {
@@ -93,10 +94,10 @@ describeEachEngine("exporting with the command-line tool", (engine) => {
     const lines = run.stdout.split("\r\n");
     expect(lines[0]).toBe(enquiryHeader);
     expect(lines[1]).toBe(
-      "1,2027-01-12 10:05:09 +05:30,Priya Raman,priya.raman@example.in,9876543210,B.E,ECE,karnataka,Bengaluru Urban,new,",
+      "1,2027-01-12 10:05:09 +05:30,Priya Raman,priya.raman@example.in,9876543210,B.E,ECE,karnataka,Bengaluru Urban,no,,,new,,,,,",
     );
     expect(lines[2]).toMatch(/^2,[^,]+,"'=HYPERLINK\(""http:\/\/evil.example"",""Click""\)",/);
-    expect(lines[3]).toMatch(/^3,[^,]+,"தமிழ்செல்வி, ""Selvi""",.*,Chennai,new,$/);
+    expect(lines[3]).toMatch(/^3,[^,]+,"தமிழ்செல்வி, ""Selvi""",.*,Chennai,no,,,new,,,,,$/);
     expect(lines.slice(4)).toEqual([""]);
     expect(fs.existsSync(path.join(test.current.dataDir, "lock"))).toBe(false);
   });
@@ -107,8 +108,39 @@ describeEachEngine("exporting with the command-line tool", (engine) => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("");
     const lines = fs.readFileSync(file, "utf8").split("\r\n");
-    expect(lines[0]).toBe("ID,Submitted (IST),Course,Name,Email,Mobile,Stream,Major,State,District,Status,Notes");
+    expect(lines[0]).toBe(
+      "ID,Submitted (IST),Course,Name,Email,Mobile,Stream,Major,State,District,Under 18,Guardian,Guardian mobile,Status,Notes,Landing page,Campaign source,Campaign medium,Campaign",
+    );
     expect(lines[1]).toMatch(/^1,[^,]+,iot,Arjun Nair,/);
     expect(lines.slice(2)).toEqual([""]);
   });
+});
+
+describeEachEngine("purging with the command-line tool", (engine) => {
+  const test = useTestDatabase(engine);
+  const env = () => ({ DATA_DIR: test.current.dataDir, DATABASE_URL: test.current.databaseUrl ?? "" });
+
+  it("deletes entries older than the retention period and says how many", async () => {
+    const { db } = test.current.database;
+    const old = await createEnquiry(db, student({ name: "Old Enquiry" }), { submissionToken: "purge-1" });
+    await createEnquiry(db, student({ name: "Recent Enquiry" }), { submissionToken: "purge-2" });
+    await db
+      .update(enquiries)
+      .set({ createdAt: new Date(Date.now() - 3 * 365 * 24 * 60 * 60 * 1000) })
+      .where(eq(enquiries.id, old.id));
+    if (engine === "pglite") await test.current.database.close();
+
+    const purged = await cli(["purge"], env());
+    expect(purged.stderr).toBe("");
+    expect(purged.code).toBe(0);
+    expect(purged.stdout).toMatch(
+      /^Deleted 1 enquiry and 0 registrations sent before \d{4}-\d{2}-\d{2} \(kept for 24 months\)\.\n$/,
+    );
+    const exported = await cli(["export", "enquiries"], env());
+    expect(exported.stdout).toContain("Recent Enquiry");
+    expect(exported.stdout).not.toContain("Old Enquiry");
+
+    const again = await cli(["purge"], env());
+    expect(again.stdout).toMatch(/^Nothing to delete: no enquiry or registration was sent before /);
+  }, 120_000);
 });

@@ -22,6 +22,7 @@ const good = {
   major: "ECE",
   state: "karnataka",
   district: "Udupi",
+  consent: "yes",
 };
 let address = 0;
 
@@ -33,9 +34,16 @@ function contextFor(database: Database, fixedAddress?: string): RouterContextPro
   return context;
 }
 
-function post(path: string, fields: Record<string, string>, contentType = "application/x-www-form-urlencoded") {
+function post(
+  path: string,
+  fields: Record<string, string>,
+  contentType = "application/x-www-form-urlencoded",
+  cookie?: string,
+) {
   const body = contentType.startsWith("application/json") ? JSON.stringify(fields) : new URLSearchParams(fields);
-  return new Request(site + path, { method: "POST", body, headers: { "Content-Type": contentType } });
+  const headers: Record<string, string> = { "Content-Type": contentType };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(site + path, { method: "POST", body, headers });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: an action answers with one of several shapes; each test reads the one it expects
@@ -55,9 +63,13 @@ async function settle(run: () => unknown): Promise<{ status: number; location?: 
 describeEachEngine("public forms", (engine) => {
   const test = useTestDatabase(engine);
   const database = () => test.current.database;
-  const contact = (fields: Record<string, string>, type?: string) =>
+  const contact = (fields: Record<string, string>, type?: string, cookie?: string) =>
     settle(() =>
-      contactAction({ request: post("/contact", fields, type), context: contextFor(database()), params: {} } as never),
+      contactAction({
+        request: post("/contact", fields, type, cookie),
+        context: contextFor(database()),
+        params: {},
+      } as never),
     );
   const register = (fields: Record<string, string>) =>
     settle(() =>
@@ -123,6 +135,54 @@ describeEachEngine("public forms", (engine) => {
     expect(control.data.fieldErrors).toHaveProperty("course");
     expect((await listEnquiries(database().db)).total).toBe(0);
     expect((await listRegistrations(database().db)).total).toBe(0);
+  });
+
+  it("stores nothing without the consent box ticked, and says why beside it", async () => {
+    const { consent: _, ...unticked } = good;
+    const result = await contact(unticked);
+    expect(result.status).toBe(400);
+    expect(result.data.fieldErrors).toEqual({ consent: messages.consentRequired });
+    expect(result.data.formError).toBe(messages.fixErrors);
+    expect(result.data.values).toMatchObject({ name: good.name, district: good.district, consent: "" });
+    expect((await listEnquiries(database().db)).total).toBe(0);
+  });
+
+  it("stores a student under 18 with the guardian's name, mobile and consent, and refuses one without", async () => {
+    const minor = { ...good, under18: "yes", token: crypto.randomUUID() };
+    const refused = await contact(minor);
+    expect(refused.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({
+      guardianName: messages.guardianNameRequired,
+      guardianMobile: messages.guardianMobileRequired,
+      guardianConsent: messages.guardianConsentRequired,
+    });
+    expect(refused.data.values.under18).toBe("yes");
+    const stored = await contact({
+      ...minor,
+      guardianName: " Suma Shetty ",
+      guardianMobile: "98860 11223",
+      guardianConsent: "yes",
+    });
+    expect(stored.status).toBe(302);
+    const { rows } = await listEnquiries(database().db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      under18: true,
+      guardianName: "Suma Shetty",
+      guardianMobile: "9886011223",
+      guardianConsent: true,
+    });
+  });
+
+  it("records where the student first landed from the first-touch cookie, and ignores a forged one", async () => {
+    const landed = `first_touch=${new URLSearchParams({ p: "/courses/iot", s: "Google", m: "cpc", c: "winter-batch" })}`;
+    await contact({ ...good, token: crypto.randomUUID() }, undefined, landed);
+    const forged = `first_touch=${new URLSearchParams({ p: "/admin", s: "<script>", c: "x" })}`;
+    await contact({ ...good, token: crypto.randomUUID() }, undefined, forged);
+    await contact({ ...good, token: crypto.randomUUID() });
+    const { rows } = await listEnquiries(database().db);
+    const sources = rows.map((r) => [r.landingPage, r.utmSource, r.utmMedium, r.utmCampaign].join("|")).sort();
+    expect(sources).toEqual(["/courses/iot|google|cpc|winter-batch", "|<script>||x", "|||"].sort());
   });
 
   it("refuses a body that is not a form with 415", async () => {

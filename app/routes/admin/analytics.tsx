@@ -4,6 +4,9 @@ import { indiaDay } from "~/server/analytics.server";
 import { databaseContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import {
+  type Conversion,
+  conversionsByCampaign,
+  conversionsByLandingPage,
   type DayRange,
   devices,
   figuresPerDay,
@@ -33,14 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
   const { db } = context.get(databaseContext);
   const range = rangeOf(request);
-  const [days, pages, referrers, campaigns, deviceViews] = await Promise.all([
+  const [days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign] = await Promise.all([
     figuresPerDay(db, range),
     topPages(db, range),
     topReferrers(db, range),
     topCampaigns(db, range),
     devices(db, range),
+    conversionsByLandingPage(db, range),
+    conversionsByCampaign(db, range),
   ]);
-  return { range, days, pages, referrers, campaigns, deviceViews };
+  return { range, days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign };
 }
 
 function RankedTable({ caption, rows, label }: { caption: string; rows: Ranked[]; label: string }) {
@@ -73,8 +78,50 @@ function RankedTable({ caption, rows, label }: { caption: string; rows: Ranked[]
   );
 }
 
+/** Submissions per 100 entries, e.g. "2.5%"; a dash where nobody is known to have landed. */
+function conversionRate(row: Conversion): string {
+  if (row.entries === 0) return "–";
+  return `${(((row.enquiries + row.registrations) / row.entries) * 100).toFixed(1)}%`;
+}
+
+function ConversionTable({ caption, rows, label }: { caption: string; rows: Conversion[]; label: string }) {
+  return (
+    <div className="desk-table-wrap">
+      <table className="desk-table">
+        <caption className="p-2 text-left font-bold">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{label}</th>
+            <th scope="col">Entries</th>
+            <th scope="col">Enquiries</th>
+            <th scope="col">Registrations</th>
+            <th scope="col">Conversion</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={5}>None in this period.</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.label}>
+                <td>{row.label || "Not known (cookies off, or before first-touch counting)"}</td>
+                <td>{row.entries}</td>
+                <td>{row.enquiries}</td>
+                <td>{row.registrations}</td>
+                <td>{conversionRate(row)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { range, days, pages, referrers, campaigns, deviceViews } = loaderData;
+  const { range, days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign } = loaderData;
   const totals = days.reduce(
     (t, d) => ({
       views: t.views + d.views,
@@ -90,8 +137,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <h1 className="page-title">Visitors</h1>
       <p className="text-slate-700">
-        Counted by the site itself: no cookies, no third-party scripts, no IP addresses kept. Bots, link prefetches and
-        signed-in staff are not counted.
+        Counted by the site itself: no tracking cookies, no third-party scripts, no IP addresses kept. Bots, link
+        prefetches and signed-in staff are not counted.
       </p>
       <Form method="get" className="desk-filters">
         <label>
@@ -121,6 +168,23 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </li>
       </ul>
       <DailyChart days={days} />
+      <section aria-labelledby="conversion" className="space-y-3">
+        <h2 id="conversion" className="text-xl font-bold">
+          Which pages and campaigns bring students
+        </h2>
+        <p className="text-slate-700">
+          An entry is a visitor's first page. Each enquiry and registration carries the page its student first landed on
+          and the campaign of that link, so these rates are exact.
+        </p>
+        <div className="grid gap-4">
+          <ConversionTable caption="Conversion by landing page" rows={byLandingPage} label="Landing page" />
+          <ConversionTable
+            caption="Conversion by campaign (source / medium / campaign)"
+            rows={byCampaign}
+            label="Campaign"
+          />
+        </div>
+      </section>
       <div className="grid gap-4 lg:grid-cols-2">
         <RankedTable caption="Top pages" rows={pages} label="Page" />
         <RankedTable caption="Top referrers" rows={referrers} label="Site" />

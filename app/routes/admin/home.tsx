@@ -2,6 +2,7 @@ import { daysToMs } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { listEnquiries } from "~/server/repositories/enquiries.server";
+import { outboxSummary } from "~/server/repositories/outbox.server";
 import { listRegistrations } from "~/server/repositories/registrations.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import type { Route } from "./+types/home";
@@ -10,12 +11,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
   const { db } = context.get(databaseContext);
   const since = (days: number) => ({ since: new Date(Date.now() - daysToMs(days)), limit: 1 });
-  const [enquiriesToday, enquiriesWeek, registrationsToday, registrationsWeek, startDates] = await Promise.all([
+  const [enquiriesToday, enquiriesWeek, registrationsToday, registrationsWeek, startDates, mail] = await Promise.all([
     listEnquiries(db, since(1)),
     listEnquiries(db, since(7)),
     listRegistrations(db, since(1)),
     listRegistrations(db, since(7)),
     getStartDates(db),
+    outboxSummary(db),
   ]);
   return {
     counts: {
@@ -25,14 +27,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       registrationsWeek: registrationsWeek.total,
     },
     startDates,
+    undeliveredMail: mail.failed + mail.retrying,
   };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { counts, startDates } = loaderData;
+  const { counts, startDates, undeliveredMail } = loaderData;
   return (
     <div className="space-y-6">
       <h1 className="page-title">Admissions desk</h1>
+      {undeliveredMail > 0 ? (
+        <p role="status" className="form-alert">
+          {undeliveredMail} e-mail {undeliveredMail === 1 ? "message has" : "messages have"} not been delivered.{" "}
+          <a href="/admin/notifications">See which, and why</a>.
+        </p>
+      ) : null}
       <ul className="desk-cards">
         <li className="fact">
           <a href="/admin/contactform?range=1">Enquiries, last 24 hours</a>

@@ -1,5 +1,5 @@
 // What the admin dashboard shows about visitors and submissions over a range of days.
-import { and, count, desc, gte, lte, ne, sql, sum } from "drizzle-orm";
+import { and, count, desc, gte, lt, lte, ne, sql, sum } from "drizzle-orm";
 import { dailyVisitors, enquiries, pageViews, registrations } from "../../../db/schema";
 import type { AppDatabase } from "../db.server";
 
@@ -52,16 +52,93 @@ export async function figuresPerDay(db: AppDatabase, range: DayRange): Promise<D
   }));
 }
 
-function submissionsPerDay(db: AppDatabase, table: typeof enquiries | typeof registrations, range: DayRange) {
-  const day = istDay(table.createdAt);
-  // The range in India's days, as instants: from 00:00 IST of the first day to the end of the last.
+/** The range in India's days, as instants: from 00:00 IST of the first day to the end of the last. */
+function submittedIn(table: typeof enquiries | typeof registrations, range: DayRange) {
   const start = new Date(`${range.from}T00:00:00+05:30`);
   const end = new Date(new Date(`${range.to}T00:00:00+05:30`).getTime() + 86_400_000);
-  return db
-    .select({ day, n: count() })
-    .from(table)
-    .where(and(gte(table.createdAt, start), sql`${table.createdAt} < ${end}`))
-    .groupBy(day);
+  return and(gte(table.createdAt, start), lt(table.createdAt, end));
+}
+
+function submissionsPerDay(db: AppDatabase, table: typeof enquiries | typeof registrations, range: DayRange) {
+  const day = istDay(table.createdAt);
+  return db.select({ day, n: count() }).from(table).where(submittedIn(table, range)).groupBy(day);
+}
+
+/** Visitors who first landed on a page (or came by a campaign), and how many of them wrote to us. */
+export interface Conversion {
+  /** The landing page, or "source / medium / campaign"; "" when not known (no first-touch cookie). */
+  label: string;
+  /** Visits that began here: the base of the rate. */
+  entries: number;
+  enquiries: number;
+  registrations: number;
+}
+
+type Dimension = "landing page" | "campaign";
+
+function entryLabel(dimension: Dimension) {
+  return dimension === "landing page"
+    ? sql<string>`${pageViews.path}`
+    : sql<string>`${pageViews.utmSource} || ' / ' || ${pageViews.utmMedium} || ' / ' || ${pageViews.utmCampaign}`;
+}
+
+function submissionLabel(dimension: Dimension, table: typeof enquiries | typeof registrations) {
+  return dimension === "landing page"
+    ? sql<string>`${table.landingPage}`
+    : sql<string>`case when ${table.utmSource} = '' then '' else ${table.utmSource} || ' / ' || ${table.utmMedium} || ' / ' || ${table.utmCampaign} end`;
+}
+
+/**
+ * Enquiries and registrations by the landing page or campaign of their first touch, beside
+ * the entries there: conversion is exact, because each submission carries its own first touch.
+ */
+async function conversions(db: AppDatabase, range: DayRange, dimension: Dimension, limit = 15): Promise<Conversion[]> {
+  const label = entryLabel(dimension);
+  const bySubmissions = (table: typeof enquiries | typeof registrations) => {
+    const key = submissionLabel(dimension, table);
+    return db.select({ label: key, n: count() }).from(table).where(submittedIn(table, range)).groupBy(key);
+  };
+  const [entryRows, enquiryRows, registrationRows] = await Promise.all([
+    db
+      .select({ label, n: sum(pageViews.entries) })
+      .from(pageViews)
+      .where(and(inRange(range), dimension === "campaign" ? ne(pageViews.utmSource, "") : undefined))
+      .groupBy(label),
+    bySubmissions(enquiries),
+    bySubmissions(registrations),
+  ]);
+  const rows = new Map<string, Conversion>();
+  const row = (key: string) => {
+    let found = rows.get(key);
+    if (!found) {
+      found = { label: key, entries: 0, enquiries: 0, registrations: 0 };
+      rows.set(key, found);
+    }
+    return found;
+  };
+  for (const r of entryRows) row(r.label).entries += Number(r.n ?? 0);
+  for (const r of enquiryRows) row(r.label).enquiries += r.n;
+  for (const r of registrationRows) row(r.label).registrations += r.n;
+  return (
+    [...rows.values()]
+      // Visits without a campaign are most of them: that table lists campaigns only.
+      .filter((r) => r.entries + r.enquiries + r.registrations > 0 && (dimension === "landing page" || r.label !== ""))
+      .sort(
+        (a, b) =>
+          b.enquiries + b.registrations - (a.enquiries + a.registrations) ||
+          b.entries - a.entries ||
+          (a.label < b.label ? -1 : 1),
+      )
+      .slice(0, limit)
+  );
+}
+
+export function conversionsByLandingPage(db: AppDatabase, range: DayRange) {
+  return conversions(db, range, "landing page");
+}
+
+export function conversionsByCampaign(db: AppDatabase, range: DayRange) {
+  return conversions(db, range, "campaign");
 }
 
 export interface Ranked {

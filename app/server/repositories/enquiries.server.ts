@@ -9,9 +9,11 @@ import {
   type StoredSubmission,
   type SubmissionFields,
   type SubmissionListOptions,
+  type SubmissionMeta,
   type SubmissionPage,
-  submissionFields,
+  sharedCsvColumns,
   submissionFilters,
+  submissionValues,
 } from "./submission-query.server";
 
 export type Enquiry = typeof enquiries.$inferSelect;
@@ -26,11 +28,11 @@ export type EnquiryListOptions = SubmissionListOptions;
 export async function createEnquiry(
   db: AppDatabase,
   input: EnquiryInput,
-  meta: { submissionToken: string },
+  meta: SubmissionMeta,
 ): Promise<StoredSubmission> {
   const [inserted] = await db
     .insert(enquiries)
-    .values({ ...submissionFields(input), submissionToken: meta.submissionToken })
+    .values(submissionValues(input, meta))
     .onConflictDoNothing({ target: enquiries.submissionToken })
     .returning({ id: enquiries.id });
   if (inserted) return { id: inserted.id, duplicate: false };
@@ -95,6 +97,5 @@ export const enquiryCsvColumns: CsvColumn<Enquiry>[] = [
   { header: "Major", value: (row) => row.major },
   { header: "State", value: (row) => row.state },
   { header: "District", value: (row) => row.district },
-  { header: "Status", value: (row) => row.status },
-  { header: "Notes", value: (row) => row.notes },
+  ...sharedCsvColumns(),
 ];

@@ -9,9 +9,11 @@ import {
   type StoredSubmission,
   type SubmissionFields,
   type SubmissionListOptions,
+  type SubmissionMeta,
   type SubmissionPage,
-  submissionFields,
+  sharedCsvColumns,
   submissionFilters,
+  submissionValues,
 } from "./submission-query.server";
 
 export type Registration = typeof registrations.$inferSelect;
@@ -30,15 +32,11 @@ export interface RegistrationListOptions extends SubmissionListOptions {
 export async function createRegistration(
   db: AppDatabase,
   input: RegistrationInput,
-  meta: { submissionToken: string },
+  meta: SubmissionMeta,
 ): Promise<StoredSubmission> {
   const [inserted] = await db
     .insert(registrations)
-    .values({
-      ...submissionFields(input),
-      course: input.course as RegistrationCourse,
-      submissionToken: meta.submissionToken,
-    })
+    .values({ ...submissionValues(input, meta), course: input.course as RegistrationCourse })
     .onConflictDoNothing({ target: registrations.submissionToken })
     .returning({ id: registrations.id });
   if (inserted) return { id: inserted.id, duplicate: false };
@@ -115,6 +113,5 @@ export const registrationCsvColumns: CsvColumn<Registration>[] = [
   { header: "Major", value: (row) => row.major },
   { header: "State", value: (row) => row.state },
   { header: "District", value: (row) => row.district },
-  { header: "Status", value: (row) => row.status },
-  { header: "Notes", value: (row) => row.notes },
+  ...sharedCsvColumns(),
 ];

@@ -1,5 +1,6 @@
 // What enquiries and registrations share: the student's fields, filters and paging.
 import { type AnyColumn, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import type { CsvColumn } from "~/lib/csv";
 
 /** A student's answers, already validated and normalised by the form's rules. */
 export interface SubmissionFields {
@@ -10,6 +11,22 @@ export interface SubmissionFields {
   major: string;
   state: string;
   district: string;
+  /** A student under 18 comes with a guardian's name, mobile and consent (the form's rules see to it). */
+  under18?: boolean;
+  guardianName?: string;
+  guardianMobile?: string;
+  guardianConsent?: boolean;
+}
+
+/** How a submission is stored: its form's token (exactly once) and where the student first landed. */
+export interface SubmissionMeta {
+  submissionToken: string;
+  firstTouch?: {
+    landingPage: string;
+    utmSource: string;
+    utmMedium: string;
+    utmCampaign: string;
+  };
 }
 
 /** What storing a submission did: a resubmitted token gives the first row's id. */
@@ -42,9 +59,28 @@ export const maxPageSize = 1000;
 /** Rows fetched per round trip while exporting. */
 export const exportBatchSize = 500;
 
-export function submissionFields(input: SubmissionFields): SubmissionFields {
+/** The columns to insert for a submission: the student's fields, the guardian's, and the first touch. */
+export function submissionValues(input: SubmissionFields, meta: SubmissionMeta) {
   const { name, email, mobile, stream, major, state, district } = input;
-  return { name, email, mobile, stream, major, state, district };
+  const under18 = input.under18 === true;
+  return {
+    name,
+    email,
+    mobile,
+    stream,
+    major,
+    state,
+    district,
+    under18,
+    guardianName: under18 ? (input.guardianName ?? "") : "",
+    guardianMobile: under18 ? (input.guardianMobile ?? "") : "",
+    guardianConsent: under18 && input.guardianConsent === true,
+    submissionToken: meta.submissionToken,
+    landingPage: meta.firstTouch?.landingPage ?? "",
+    utmSource: meta.firstTouch?.utmSource ?? "",
+    utmMedium: meta.firstTouch?.utmMedium ?? "",
+    utmCampaign: meta.firstTouch?.utmCampaign ?? "",
+  };
 }
 
 export function pageOf(options: SubmissionListOptions): { limit: number; offset: number } {
@@ -87,4 +123,31 @@ export function escapeLike(text: string): string {
 export function indiaTime(date: Date): string {
   const shifted = new Date(date.getTime() + 330 * 60_000);
   return `${shifted.toISOString().slice(0, 19).replace("T", " ")} +05:30`;
+}
+
+/** CSV columns that enquiries and registrations share after the student's own details. */
+export function sharedCsvColumns<
+  Row extends {
+    under18: boolean;
+    guardianName: string;
+    guardianMobile: string;
+    status: string;
+    notes: string;
+    landingPage: string;
+    utmSource: string;
+    utmMedium: string;
+    utmCampaign: string;
+  },
+>(): CsvColumn<Row>[] {
+  return [
+    { header: "Under 18", value: (row) => (row.under18 ? "yes" : "no") },
+    { header: "Guardian", value: (row) => row.guardianName },
+    { header: "Guardian mobile", value: (row) => row.guardianMobile },
+    { header: "Status", value: (row) => row.status },
+    { header: "Notes", value: (row) => row.notes },
+    { header: "Landing page", value: (row) => row.landingPage },
+    { header: "Campaign source", value: (row) => row.utmSource },
+    { header: "Campaign medium", value: (row) => row.utmMedium },
+    { header: "Campaign", value: (row) => row.utmCampaign },
+  ];
 }

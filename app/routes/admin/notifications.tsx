@@ -1,0 +1,155 @@
+import { data, Form } from "react-router";
+import { FormMessage } from "~/components/forms";
+import { site } from "~/config/site";
+import { databaseContext, mailContext } from "~/server/context.server";
+import { readFormBody } from "~/server/form-data.server";
+import { wakeOutbox } from "~/server/notifications.server";
+import { requireStaff } from "~/server/permissions.server";
+import { recordAudit } from "~/server/repositories/audit-log.server";
+import { listUndelivered, outboxSummary, retryMessage } from "~/server/repositories/outbox.server";
+import type { Route } from "./+types/notifications";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ["admin"]);
+  const { db } = context.get(databaseContext);
+  const mail = context.get(mailContext);
+  const [summary, undelivered] = await Promise.all([outboxSummary(db), listUndelivered(db)]);
+  return {
+    on: mail !== null,
+    from: mail?.from ?? null,
+    summary,
+    undelivered: undelivered.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      recipient: m.recipient,
+      subject: m.subject,
+      status: m.status,
+      attempts: m.attempts,
+      lastError: m.lastError ?? "",
+      createdAt: m.createdAt.toISOString(),
+      nextAttemptAt: m.nextAttemptAt.toISOString(),
+    })),
+  };
+}
+
+type Result = { ok: true; message: string } | { ok: false; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, ["admin"]);
+  const form = await readFormBody(request);
+  if (!form) return data<Result>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  const { db } = context.get(databaseContext);
+  switch (form.get("intent")) {
+    case "retry": {
+      const id = Number(form.get("id"));
+      if (!Number.isSafeInteger(id) || !(await retryMessage(db, id))) {
+        return data<Result>({ ok: false, error: "That message is not waiting to be sent again." }, { status: 400 });
+      }
+      await recordAudit(db, { actor: staff.email, action: "mail.retry", subject: `message ${id}` });
+      wakeOutbox();
+      return data<Result>({ ok: true, message: "It will be sent again in a moment." });
+    }
+    default:
+      return data<Result>({ ok: false, error: "Unknown action." }, { status: 400 });
+  }
+}
+
+const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const kindLabels = {
+  institute: "To the institute",
+  coordinator: "To a coordinator",
+  acknowledgement: "To the student",
+};
+
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const { on, from, summary, undelivered } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="page-title">E-mail notifications</h1>
+      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
+      {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
+      {on ? (
+        <p className="text-slate-700">
+          Each new enquiry and registration is e-mailed to {site.email} (a registration also to its course's
+          coordinators), and the student gets an acknowledgement with the batch date and the WhatsApp link. Sent from{" "}
+          {from}. A message that cannot be delivered is tried again for about two days.
+        </p>
+      ) : (
+        <div className="desk-empty" role="status">
+          <p className="font-bold">E-mail notifications are off.</p>
+          <p className="mt-1">
+            No e-mail is sent about new enquiries and registrations; they are in the tables as always. To turn
+            notifications on, set <code>SMTP_URL</code> (for example <code>smtps://user:password@mail.example.org</code>
+            ) and, if you like, <code>MAIL_FROM</code>, then restart the site (see docs/operations.md).
+          </p>
+        </div>
+      )}
+      <ul className="desk-cards">
+        <li className="fact">
+          Waiting to be sent<p className="text-3xl font-bold">{summary.pending}</p>
+        </li>
+        <li className="fact">
+          Failing, will try again<p className="text-3xl font-bold">{summary.retrying}</p>
+        </li>
+        <li className="fact">
+          Failed (gave up)<p className="text-3xl font-bold">{summary.failed}</p>
+        </li>
+        <li className="fact">
+          Sent (last 30 days)<p className="text-3xl font-bold">{summary.sent}</p>
+        </li>
+      </ul>
+      <section aria-labelledby="undelivered">
+        <h2 id="undelivered" className="mb-3 text-xl font-bold">
+          Not delivered
+        </h2>
+        {undelivered.length === 0 ? (
+          <p className="desk-empty">Every message so far has been delivered, or is on its first try.</p>
+        ) : (
+          <div className="desk-table-wrap">
+            <table className="desk-table">
+              <thead>
+                <tr>
+                  <th scope="col">Written</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Last error</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {undelivered.map((message) => (
+                  <tr key={message.id}>
+                    <td>{when.format(new Date(message.createdAt))}</td>
+                    <td>
+                      {message.recipient}
+                      <br />
+                      <span className="text-xs text-slate-700">{kindLabels[message.kind]}</span>
+                    </td>
+                    <td>{message.subject}</td>
+                    <td>{message.attempts}</td>
+                    <td className="text-xs">{message.lastError}</td>
+                    <td>
+                      {message.status === "failed" ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="retry" />
+                          <input type="hidden" name="id" value={message.id} />
+                          <p className="mb-1 font-bold text-red-800">Failed</p>
+                          <button type="submit" className="btn-small">
+                            Send again
+                          </button>
+                        </Form>
+                      ) : (
+                        <>Next try {when.format(new Date(message.nextAttemptAt))}</>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// Students' data protection (decision 008, India's DPDP Act): entries are kept for the
+// retention period of the site configuration and then deleted; a student's entries are
+// deleted at once when they withdraw consent or ask for it. Deleting an entry deletes the
+// e-mail about it too. The audit log records each deletion by ids and counts, never the
+// personal data itself.
+import { site } from "~/config/site";
+import type { AppDatabase } from "./db.server";
+import { parseWithdrawalReference } from "./notifications.server";
+import { recordAudit } from "./repositories/audit-log.server";
+import { deleteMessagesAbout, deleteSentBefore } from "./repositories/outbox.server";
+import {
+  deleteEntries,
+  deleteEntriesBefore,
+  entryEmail,
+  findStudentEntries,
+  type StudentEntry,
+  type SubmissionKind,
+  submissionKinds,
+} from "./repositories/student-data.server";
+
+export interface ErasedCounts {
+  enquiries: number;
+  registrations: number;
+}
+
+/** Deletes these entries and the mail about them, in one transaction, and records who did it. */
+export async function eraseEntries(
+  db: AppDatabase,
+  entries: ReadonlyArray<{ kind: SubmissionKind; id: number }>,
+  audit: { actor: string; action: "student-data.delete" | "consent.withdraw" },
+): Promise<ErasedCounts> {
+  return db.transaction(async (tx) => {
+    const deleted: Record<SubmissionKind, number[]> = { enquiry: [], registration: [] };
+    for (const kind of submissionKinds) {
+      const ids = entries.filter((entry) => entry.kind === kind).map((entry) => entry.id);
+      deleted[kind] = await deleteEntries(tx, kind, ids);
+      await deleteMessagesAbout(tx, kind, deleted[kind]);
+    }
+    const counts = { enquiries: deleted.enquiry.length, registrations: deleted.registration.length };
+    if (counts.enquiries + counts.registrations > 0) {
+      await recordAudit(tx, {
+        actor: audit.actor,
+        action: audit.action,
+        subject: describeCounts(counts),
+        detail: { enquiryIds: deleted.enquiry, registrationIds: deleted.registration },
+      });
+    }
+    return counts;
+  });
+}
+
+/** The moment before which entries are past the retention period. */
+export function retentionCutoff(now = new Date(), months = site.privacy.retentionMonths): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/** Sent e-mail is kept a month, for questions about whether it arrived; then it goes. */
+const sentMailKeptMs = 30 * 24 * 60 * 60 * 1000;
+
+export interface PurgeResult extends ErasedCounts {
+  cutoff: Date;
+  sentMessages: number;
+}
+
+/** Deletes every entry older than the retention period, the mail about it, and old sent mail. */
+export async function purgeExpired(
+  db: AppDatabase,
+  { now = new Date(), months = site.privacy.retentionMonths, actor = "retention" } = {},
+): Promise<PurgeResult> {
+  const cutoff = retentionCutoff(now, months);
+  return db.transaction(async (tx) => {
+    const deleted: Record<SubmissionKind, number[]> = { enquiry: [], registration: [] };
+    for (const kind of submissionKinds) {
+      deleted[kind] = await deleteEntriesBefore(tx, kind, cutoff);
+      await deleteMessagesAbout(tx, kind, deleted[kind]);
+    }
+    const sentMessages = await deleteSentBefore(tx, new Date(now.getTime() - sentMailKeptMs));
+    const counts = { enquiries: deleted.enquiry.length, registrations: deleted.registration.length };
+    if (counts.enquiries + counts.registrations > 0) {
+      await recordAudit(tx, {
+        actor,
+        action: "retention.purge",
+        subject: describeCounts(counts),
+        detail: { olderThan: cutoff.toISOString(), months, ...counts },
+      });
+    }
+    return { ...counts, cutoff, sentMessages };
+  });
+}
+
+export function describeCounts({ enquiries, registrations }: ErasedCounts): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${plural(enquiries, "enquiry", "enquiries")} and ${plural(registrations, "registration", "registrations")}`;
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/** The server deletes expired entries shortly after it starts and then once a day. */
+export function startDailyPurge(db: AppDatabase, { firstRunMs = 60_000 } = {}): { stop(): void } {
+  const run = () =>
+    purgeExpired(db)
+      .then((result) => {
+        if (result.enquiries + result.registrations > 0) {
+          console.log(
+            `Retention: deleted ${describeCounts(result)} older than ${site.privacy.retentionMonths} months.`,
+          );
+        }
+      })
+      .catch((error) => console.error("Deleting expired entries failed (will try again tomorrow):", error));
+  const first = setTimeout(run, firstRunMs);
+  const daily = setInterval(run, day);
+  first.unref();
+  daily.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(daily);
+    },
+  };
+}
+
+/**
+ * The student a withdrawal link names: the e-mail address of the entry it was sent about,
+ * and every entry sent with that address. Undefined when the link is forged or the entry is gone.
+ */
+export async function studentByWithdrawalReference(
+  db: AppDatabase,
+  reference: string | null,
+): Promise<{ email: string; entries: StudentEntry[] } | undefined> {
+  const entry = parseWithdrawalReference(reference);
+  const email = entry ? await entryEmail(db, entry.kind, entry.id) : undefined;
+  return email ? { email, entries: await findStudentEntries(db, { email }) } : undefined;
+}

@@ -1,0 +1,271 @@
+// E-mail about new enquiries and registrations (decision 008): the institute hears of each
+// one, a registration's course coordinators too, and the student gets an acknowledgement
+// with the batch date, the WhatsApp link and a link to withdraw consent. Messages are
+// composed when the submission is stored and written to the outbox in the same
+// transaction; a delivery loop sends them with retries, so a mail server that is down
+// never loses a submission or a message and never slows a student's submit.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { EventEmitter } from "node:events";
+import nodemailer from "nodemailer";
+import { site, whatsappHref } from "~/config/site";
+import type { CoordinatorKey, Course } from "~/content/types";
+import { courseOptions } from "~/lib/options";
+import type { EnquiryData } from "~/lib/submission-schema";
+import { authSecret } from "./auth.server";
+import type { AppDatabase } from "./db.server";
+import { getCourses } from "./repositories/content.server";
+import {
+  claimDueMessages,
+  markAttemptFailed,
+  markSent,
+  type NewOutboxMessage,
+  type OutboxMessage,
+} from "./repositories/outbox.server";
+import { getStartDates, type StartDates } from "./repositories/start-dates.server";
+import { staffEmailsWithRole } from "./staff-accounts.server";
+
+export interface MailSettings {
+  /** e.g. smtp://user:password@mail.example.org:587 or smtps://...:465 */
+  smtpUrl: string;
+  /** The From line of every message. */
+  from: string;
+}
+
+/** Notifications are on when SMTP_URL is set; MAIL_FROM names the sender. */
+export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailSettings | undefined {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) return undefined;
+  return { smtpUrl, from: env.MAIL_FROM?.trim() || `"${site.name}" <${site.email}>` };
+}
+
+export interface SubmissionForMail {
+  kind: "enquiry" | "registration";
+  data: EnquiryData & { course?: string };
+}
+
+/**
+ * Reads what the messages about a new submission need (courses, batch dates, the course's
+ * coordinators) and answers with a function that writes them once the submission has its id:
+ * the reading happens before the submission's transaction, keeping it short.
+ */
+export async function prepareNotifications(
+  db: AppDatabase,
+  submission: SubmissionForMail,
+  origin: string,
+): Promise<(id: number) => NewOutboxMessage[]> {
+  const { kind, data } = submission;
+  const [courses, startDates] = await Promise.all([getCourses(db), getStartDates(db)]);
+  const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
+  const coordinators = course ? await staffEmailsWithRole(db, course.coordinatorKey) : [];
+  return (id) => composeNotifications({ kind, id, data, course, courses, startDates, coordinators }, origin);
+}
+
+interface MailFacts extends SubmissionForMail {
+  id: number;
+  course: Course | undefined;
+  courses: Course[];
+  startDates: StartDates;
+  coordinators: string[];
+}
+
+function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
+  const { kind, id, data, course, courses, startDates, coordinators } = facts;
+  const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
+  const about = { submissionKind: kind, submissionId: id };
+  const batchLine = (key: CoordinatorKey) => startDates[key] ?? "Starting soon";
+
+  const details = [
+    `Name: ${data.name}`,
+    `Email: ${data.email}`,
+    `Mobile: ${data.mobile}`,
+    ...(kind === "registration" ? [`Course: ${courseTitle}`] : []),
+    `Stream: ${data.stream}`,
+    `Major: ${data.major}`,
+    `State: ${data.state}`,
+    `District: ${data.district}`,
+    ...(data.under18
+      ? [
+          "Under 18: yes. Call the parent or guardian to confirm their consent before going further.",
+          `Parent or guardian: ${data.guardianName}, ${data.guardianMobile}`,
+        ]
+      : []),
+  ].join("\n");
+
+  const messages: NewOutboxMessage[] = [];
+  const deskLink = kind === "enquiry" ? `${origin}/admin/contactform` : `${origin}/admin/registers`;
+  messages.push({
+    ...about,
+    kind: "institute",
+    recipient: site.email,
+    subject: kind === "enquiry" ? `New enquiry: ${data.name}` : `New registration for ${courseTitle}: ${data.name}`,
+    body: `${kind === "enquiry" ? "A new enquiry" : "A new registration"} came in through the website.\n\n${details}\n\nOpen it in the desk: ${deskLink}\n`,
+  });
+
+  if (course) {
+    for (const recipient of coordinators) {
+      messages.push({
+        ...about,
+        kind: "coordinator",
+        recipient,
+        subject: `New registration for ${courseTitle}: ${data.name}`,
+        body: `A new registration for ${courseTitle} came in through the website.\n\n${details}\n\nYour registrations: ${origin}/onlineuser/${course.coordinatorKey}\n`,
+      });
+    }
+  }
+
+  const withdrawLink = `${origin}/privacy/withdraw?ref=${withdrawalReference(kind, id)}`;
+  const batches =
+    kind === "registration" && course
+      ? `Your course: ${courseTitle}\nNext batch starts: ${batchLine(course.coordinatorKey)}`
+      : `Our next batches:\n${courses.map((c) => `- ${c.title}: ${batchLine(c.coordinatorKey)}`).join("\n")}`;
+  messages.push({
+    ...about,
+    kind: "acknowledgement",
+    recipient: data.email,
+    subject:
+      kind === "registration"
+        ? `Your registration for ${courseTitle} at ${site.name}`
+        : `We have your enquiry, ${site.name}`,
+    body: [
+      `Dear ${data.name},`,
+      "",
+      kind === "registration"
+        ? `Thank you for registering with ${site.name}. A counsellor will call you within one working day to confirm your seat.`
+        : `Thank you for writing to ${site.name}. A counsellor will call you within one working day.`,
+      "",
+      batches,
+      "",
+      `For a quicker answer, message us on WhatsApp: ${whatsappHref()}`,
+      `Or call ${site.phone}.`,
+      "",
+      `We use your details only to answer you about our courses and admission (privacy notice: ${origin}/privacy).`,
+      `To withdraw your consent and have your details deleted, open this link: ${withdrawLink}`,
+      "",
+      site.name,
+      `${site.address.street}, ${site.address.locality} ${site.address.postalCode}`,
+    ].join("\n"),
+  });
+  return messages;
+}
+
+/**
+ * "enquiry-12-<signature>": names one submission in a withdrawal link. The signature
+ * (an HMAC with the site's secret) means only the student who got the e-mail can use it.
+ */
+export function withdrawalReference(kind: "enquiry" | "registration", id: number): string {
+  return `${kind}-${id}-${withdrawalSignature(kind, id)}`;
+}
+
+export function parseWithdrawalReference(
+  reference: string | null | undefined,
+): { kind: "enquiry" | "registration"; id: number } | undefined {
+  const match = /^(enquiry|registration)-(\d{1,10})-([A-Za-z0-9_-]{32})$/.exec(reference ?? "");
+  if (!match) return undefined;
+  const kind = match[1] as "enquiry" | "registration";
+  const id = Number(match[2]);
+  const expected = Buffer.from(withdrawalSignature(kind, id));
+  const given = Buffer.from(match[3] as string);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { kind, id } : undefined;
+}
+
+function withdrawalSignature(kind: string, id: number): string {
+  return createHmac("sha256", authSecret()).update(`withdraw-consent:${kind}:${id}`).digest("base64url").slice(0, 32);
+}
+
+// The delivery loop sleeps between polls; a new message wakes it at once.
+const wakeUps = new EventEmitter();
+
+/** Something was just written to the outbox: deliver now rather than at the next poll. */
+export function wakeOutbox(): void {
+  wakeUps.emit("wake");
+}
+
+const minute = 60_000;
+/** After each failed attempt, wait this long; after the last, give up (about two days in all). */
+export const defaultRetryDelaysMs = [1, 5, 15, 60, 180, 360, 720, 1440].map((m) => m * minute);
+
+export interface DeliveryOptions {
+  retryDelaysMs?: readonly number[];
+  /** How often to look for due messages (retries, other processes' messages). */
+  pollMs?: number;
+  /** How long a claimed message is left alone by others while it is being sent. */
+  leaseMs?: number;
+}
+
+export interface OutboxDelivery {
+  /** Sends what is due now; resolves when done (tests, shutdown). */
+  deliverDue(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startOutboxDelivery(
+  db: AppDatabase,
+  settings: MailSettings,
+  { retryDelaysMs = defaultRetryDelaysMs, pollMs = 15_000, leaseMs = 2 * minute }: DeliveryOptions = {},
+): OutboxDelivery {
+  const transport = nodemailer.createTransport(
+    // A mail server that hangs must not hold a message's lease for long.
+    { url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from: settings.from },
+  );
+  let closed = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  async function send(message: OutboxMessage) {
+    try {
+      await transport.sendMail({ to: message.recipient, subject: message.subject, text: message.body });
+      await markSent(db, message.id);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const delay = retryDelaysMs[message.attempts - 1];
+      const retryAt = delay === undefined ? null : new Date(Date.now() + delay);
+      console.error(
+        `Sending e-mail ${message.id} (${message.kind}) failed, attempt ${message.attempts}: ${reason}.${retryAt ? "" : " Giving up."}`,
+      );
+      await markAttemptFailed(db, message.id, reason, retryAt);
+    }
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      for (;;) {
+        if (closed) return;
+        const due = await claimDueMessages(db, { leaseMs });
+        if (due.length === 0) break;
+        for (const message of due) await send(message);
+      }
+    } while (again && !closed);
+  }
+
+  function deliverDue(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error) => console.error("E-mail delivery stopped for a moment:", error))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  const onWake = () => void deliverDue();
+  wakeUps.on("wake", onWake);
+  const timer = setInterval(onWake, pollMs);
+  timer.unref();
+  void deliverDue();
+
+  return {
+    deliverDue,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      wakeUps.off("wake", onWake);
+      await running;
+      transport.close();
+    },
+  };
+}

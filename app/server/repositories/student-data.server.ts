@@ -1,0 +1,81 @@
+// A student's enquiries and registrations taken together: found by e-mail or mobile for a
+// request to see or delete them, and deleted on request or when the retention period ends.
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { enquiries, registrations } from "../../../db/schema";
+import type { AppDatabase } from "../db.server";
+
+export type SubmissionKind = "enquiry" | "registration";
+const tableOf = { enquiry: enquiries, registration: registrations } as const;
+export const submissionKinds: readonly SubmissionKind[] = ["enquiry", "registration"];
+
+/** What a data request shows of each entry. */
+export interface StudentEntry {
+  kind: SubmissionKind;
+  id: number;
+  createdAt: Date;
+  name: string;
+  email: string;
+  mobile: string;
+  course: string | null;
+}
+
+export interface StudentKey {
+  /** Compared lower-cased, as the forms store it. */
+  email?: string;
+  /** Ten digits, as the forms store it. */
+  mobile?: string;
+}
+
+/** Every enquiry and registration sent with this e-mail address or mobile number, newest first. */
+export async function findStudentEntries(db: AppDatabase, key: StudentKey): Promise<StudentEntry[]> {
+  const email = key.email?.trim().toLowerCase();
+  const mobile = key.mobile?.replace(/[\s()+-]/g, "");
+  if (!email && !mobile) return [];
+  const found = await Promise.all(
+    submissionKinds.map(async (kind) => {
+      const table = tableOf[kind];
+      const rows = await db
+        .select({
+          id: table.id,
+          createdAt: table.createdAt,
+          name: table.name,
+          email: table.email,
+          mobile: table.mobile,
+          ...(kind === "registration" ? { course: registrations.course } : {}),
+        })
+        .from(table)
+        .where(or(email ? eq(table.email, email) : undefined, mobile ? eq(table.mobile, mobile) : undefined))
+        .orderBy(desc(table.createdAt));
+      return rows.map((row) => ({ kind, course: null, ...row }) as StudentEntry);
+    }),
+  );
+  return found.flat().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** The e-mail address an entry was sent with, if it still exists. */
+export async function entryEmail(db: AppDatabase, kind: SubmissionKind, id: number): Promise<string | undefined> {
+  const table = tableOf[kind];
+  const [row] = await db.select({ email: table.email }).from(table).where(eq(table.id, id));
+  return row?.email;
+}
+
+/** Deletes these entries of one kind; answers with the ids that existed. */
+export async function deleteEntries(db: AppDatabase, kind: SubmissionKind, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const table = tableOf[kind];
+  const deleted = await db
+    .delete(table)
+    .where(inArray(table.id, [...ids]))
+    .returning({ id: table.id });
+  return deleted.map((row) => row.id);
+}
+
+/** Deletes entries of one kind sent before `before`; answers with their ids. */
+export async function deleteEntriesBefore(db: AppDatabase, kind: SubmissionKind, before: Date): Promise<number[]> {
+  const table = tableOf[kind];
+  const deleted = await db
+    .delete(table)
+    .where(and(lt(table.createdAt, before)))
+    .returning({ id: table.id });
+  return deleted.map((row) => row.id);
+}

@@ -1,0 +1,304 @@
+// E-mail notifications through the outbox, against a real SMTP server on 127.0.0.1, on both
+// engines: what arrives, a mail server that is down (nothing lost, the submit unaffected),
+// retries and giving up, withdrawing consent from the acknowledgement's link, and the
+// retention purge.
+import { count, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { site } from "~/config/site";
+import { courses } from "~/content/courses";
+import { clientAddressContext, databaseContext, mailContext } from "~/server/context.server";
+import { purgeExpired } from "~/server/data-protection.server";
+import type { Database } from "~/server/db.server";
+import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "~/server/notifications.server";
+import { listAudit } from "~/server/repositories/audit-log.server";
+import { createEnquiry } from "~/server/repositories/enquiries.server";
+import { listUndelivered, outboxSummary, retryMessage } from "~/server/repositories/outbox.server";
+import { setStartDate } from "~/server/repositories/start-dates.server";
+import { findStudentEntries } from "~/server/repositories/student-data.server";
+import { createStaff } from "~/server/staff-accounts.server";
+import { action as contactAction } from "../../app/routes/contact";
+import { action as registerAction } from "../../app/routes/online/register";
+import { action as withdrawAction, loader as withdrawLoader } from "../../app/routes/privacy/withdraw";
+import { enquiries, outbox } from "../../db/schema";
+import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { describeEachEngine, useTestDatabase } from "./databases";
+
+process.env.BETTER_AUTH_SECRET ??= "integration-tests-only-secret-0123456789abcdef";
+const origin = "http://localhost:3000";
+const coordinator = "iot.coordinator@sampige-academy.example";
+const iotTitle = courses.find((course) => course.id === "iot")?.title;
+const form = {
+  name: "Kavya Shetty",
+  email: "kavya.shetty@example.in",
+  mobile: "9845012345",
+  stream: "B.E",
+  major: "ECE",
+  state: "karnataka",
+  district: "Udupi",
+  consent: "yes",
+};
+let address = 0;
+
+function contextFor(database: Database, mail: MailSettings | null): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(databaseContext, database);
+  context.set(clientAddressContext, `203.0.113.${++address % 250}`);
+  context.set(mailContext, mail);
+  return context;
+}
+
+function post(path: string, fields: Record<string, string>): Request {
+  return new Request(origin + path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+async function status(run: () => unknown): Promise<number> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result.status : ((result as { init?: ResponseInit })?.init?.status ?? 200);
+  } catch (thrown) {
+    return thrown instanceof Response ? thrown.status : 500;
+  }
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describeEachEngine("e-mail notifications", (engine) => {
+  const test = useTestDatabase(engine);
+  const database = () => test.current.database;
+  let mailServer: TestMailServer;
+  let mail: MailSettings;
+  let delivery: OutboxDelivery | undefined;
+
+  const register = (fields: Record<string, string>, settings: MailSettings | null = mail) =>
+    status(() =>
+      registerAction({
+        request: post("/online/register", { ...fields, token: crypto.randomUUID() }),
+        context: contextFor(database(), settings),
+        params: {},
+      } as never),
+    );
+  const enquire = (fields: Record<string, string>, settings: MailSettings | null = mail) =>
+    status(() =>
+      contactAction({
+        request: post("/contact", { ...fields, token: crypto.randomUUID() }),
+        context: contextFor(database(), settings),
+        params: {},
+      } as never),
+    );
+
+  beforeAll(async () => {
+    mailServer = await startMailServer();
+    mail = { smtpUrl: mailServer.url, from: `"${site.name}" <desk@sampige-academy.example>` };
+  });
+  afterAll(async () => {
+    await mailServer.close();
+  });
+  beforeEach(async () => {
+    await test.current.truncate();
+    mailServer.received.length = 0;
+    mailServer.refusing = false;
+  });
+  afterEach(async () => {
+    await delivery?.close();
+    delivery = undefined;
+  });
+
+  it("tells the institute, the course's coordinators and the student about a registration", async () => {
+    const { db } = database();
+    const created = await createStaff(database(), {
+      email: coordinator,
+      role: "iot",
+      password: "correct horse battery staple kolam",
+    });
+    expect(created.ok).toBe(true);
+    await setStartDate(db, "iot", "5 January 2027");
+
+    expect(await register({ ...form, course: "iot" })).toBe(302);
+    // Written with the registration, before anything is sent.
+    expect((await outboxSummary(db)).pending).toBe(3);
+
+    delivery = startOutboxDelivery(db, mail, { pollMs: 50 });
+    const received = await mailServer.waitFor(3);
+    const to = (address: string) => received.find((message) => message.to.includes(address));
+    expect(received.flatMap((message) => message.to).sort()).toEqual([site.email, coordinator, form.email].sort());
+
+    const institute = to(site.email);
+    expect(institute?.subject).toBe(`New registration for ${iotTitle}: Kavya Shetty`);
+    expect(institute?.text).toContain("Mobile: 9845012345");
+    expect(institute?.text).toContain(`${origin}/admin/registers`);
+    expect(to(coordinator)?.text).toContain(`${origin}/onlineuser/iot`);
+
+    const student = to(form.email);
+    expect(student?.subject).toBe(`Your registration for ${iotTitle} at ${site.name}`);
+    expect(student?.text).toContain("Dear Kavya Shetty,");
+    expect(student?.text).toContain(`Your course: ${iotTitle}`);
+    expect(student?.text).toContain("Next batch starts: 5 January 2027");
+    expect(student?.text).toContain(`https://wa.me/${site.whatsapp.number}?text=`);
+    expect(student?.text).toMatch(/\/privacy\/withdraw\?ref=registration-1-[\w-]{32}/);
+    await until(async () => (await outboxSummary(db)).sent === 3);
+  });
+
+  it("lists every course's batch in an enquiry's acknowledgement, Starting soon where none is set", async () => {
+    await setStartDate(database().db, "embedded", "12 January 2027");
+    expect(await enquire(form)).toBe(302);
+    delivery = startOutboxDelivery(database().db, mail, { pollMs: 50 });
+    const received = await mailServer.waitFor(2);
+    const student = received.find((message) => message.to.includes(form.email));
+    expect(student?.subject).toBe(`We have your enquiry, ${site.name}`);
+    expect(student?.text).toContain("- Embedded Systems: 12 January 2027");
+    expect(student?.text).toContain("- Artificial Intelligence: Starting soon");
+    expect(received.find((message) => message.to.includes(site.email))?.subject).toBe("New enquiry: Kavya Shetty");
+  });
+
+  it("keeps every submission and message while the mail server refuses, and delivers on a later try", async () => {
+    const { db } = database();
+    mailServer.refusing = true;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The submit never talks to the mail server: it answers as usual.
+    for (let i = 0; i < 3; i++) expect(await enquire({ ...form, email: `student${i}@example.in` })).toBe(302);
+    expect((await findStudentEntries(db, { mobile: form.mobile })).length).toBe(3);
+
+    delivery = startOutboxDelivery(db, mail, { pollMs: 50, retryDelaysMs: [100, 100, 100, 100] });
+    await until(async () => (await listUndelivered(db)).length === 6);
+    const failing = await listUndelivered(db);
+    expect(failing.every((message) => message.status === "pending" && /451/.test(message.lastError ?? ""))).toBe(true);
+    expect(mailServer.received).toHaveLength(0);
+
+    mailServer.refusing = false;
+    await mailServer.waitFor(6);
+    await until(async () => (await outboxSummary(db)).sent === 6);
+    expect(await listUndelivered(db)).toEqual([]);
+    errors.mockRestore();
+  });
+
+  it("gives up after the last retry, shows the failure, and sends again when asked", async () => {
+    const { db } = database();
+    mailServer.refusing = true;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await enquire(form)).toBe(302);
+    delivery = startOutboxDelivery(db, mail, { pollMs: 30, retryDelaysMs: [30, 30] });
+    await until(async () => (await outboxSummary(db)).failed === 2);
+    const failed = await listUndelivered(db);
+    expect(failed.map((message) => [message.status, message.attempts])).toEqual([
+      ["failed", 3],
+      ["failed", 3],
+    ]);
+    expect(errors.mock.calls.some((call) => /Giving up/.test(String(call[0])))).toBe(true);
+
+    mailServer.refusing = false;
+    for (const message of failed) expect(await retryMessage(db, message.id)).toBe(true);
+    await mailServer.waitFor(2);
+    await until(async () => (await outboxSummary(db)).sent === 2);
+    errors.mockRestore();
+  });
+
+  it("queues nothing when notifications are off", async () => {
+    expect(await enquire(form, null)).toBe(302);
+    expect(await outboxSummary(database().db)).toEqual({ pending: 0, retrying: 0, failed: 0, sent: 0 });
+  });
+
+  it("lets the student withdraw consent from the acknowledgement, deleting their entries and mail", async () => {
+    const { db } = database();
+    expect(await enquire(form)).toBe(302);
+    expect(await register({ ...form, course: "ai" })).toBe(302);
+    expect(await enquire({ ...form, email: "someone.else@example.in", mobile: "9000000001" })).toBe(302);
+    delivery = startOutboxDelivery(db, mail, { pollMs: 50 });
+    const received = await mailServer.waitFor(6);
+    const acknowledgement = received.find((m) => m.to.includes(form.email) && /enquiry/.test(m.subject));
+    const link = /(\/privacy\/withdraw\?ref=[\w-]+)/.exec(acknowledgement?.text ?? "")?.[1];
+    expect(link).toBeDefined();
+
+    // Opening the link only asks.
+    const asked = await withdrawLoader({
+      request: new Request(origin + link),
+      context: contextFor(database(), mail),
+      params: {},
+    } as never);
+    expect(asked).toMatchObject({ state: "ask", email: "k•••••••••••@example.in", count: 2 });
+    expect((await findStudentEntries(db, { email: form.email })).length).toBe(2);
+
+    const reference = new URL(origin + link).searchParams.get("ref") ?? "";
+    const done = await withdrawAction({
+      request: post("/privacy/withdraw", { ref: reference }),
+      context: contextFor(database(), mail),
+      params: {},
+    } as never);
+    expect((done as Response).headers.get("location")).toBe("/privacy/withdraw?done=1");
+    expect(await findStudentEntries(db, { email: form.email })).toEqual([]);
+    // The other student's entry and mail stay.
+    expect((await findStudentEntries(db, { email: "someone.else@example.in" })).length).toBe(1);
+    const remaining = await db.select({ recipient: outbox.recipient }).from(outbox);
+    expect(remaining.map((row) => row.recipient)).not.toContain(form.email);
+    expect(remaining).toHaveLength(2);
+    const { rows } = await listAudit(db);
+    expect(rows[0]).toMatchObject({
+      actor: "student (withdrawal link)",
+      action: "consent.withdraw",
+      subject: "1 enquiry and 1 registration",
+    });
+    expect(JSON.stringify(rows[0])).not.toContain("kavya");
+
+    // The same link again, or a forged one, changes nothing.
+    const again = await withdrawLoader({
+      request: new Request(origin + link),
+      context: contextFor(database(), mail),
+      params: {},
+    } as never);
+    expect(again).toEqual({ state: "unknown" });
+    const forged = reference.replace(/-(\d+)-/, "-3-");
+    expect(
+      await status(() =>
+        withdrawAction({
+          request: post("/privacy/withdraw", { ref: forged }),
+          context: contextFor(database(), mail),
+          params: {},
+        } as never),
+      ),
+    ).toBe(400);
+    expect((await findStudentEntries(db, { email: "someone.else@example.in" })).length).toBe(1);
+  });
+
+  it("deletes entries older than the retention period, with their mail, and says how many", async () => {
+    const { db } = database();
+    const old = await createEnquiry(db, { ...form }, { submissionToken: crypto.randomUUID() });
+    const recent = await createEnquiry(db, { ...form }, { submissionToken: crypto.randomUUID() });
+    const now = new Date("2026-11-23T10:00:00Z");
+    await db
+      .update(enquiries)
+      .set({ createdAt: new Date("2024-11-20T10:00:00Z") })
+      .where(eq(enquiries.id, old.id));
+    await db
+      .update(enquiries)
+      .set({ createdAt: new Date("2024-11-25T10:00:00Z") })
+      .where(eq(enquiries.id, recent.id));
+    await db.insert(outbox).values({
+      kind: "acknowledgement",
+      submissionKind: "enquiry",
+      submissionId: old.id,
+      recipient: form.email,
+      subject: "old",
+      body: "old",
+    });
+    const result = await purgeExpired(db, { now });
+    expect(result).toMatchObject({ enquiries: 1, registrations: 0 });
+    expect(result.cutoff.toISOString()).toBe("2024-11-23T10:00:00.000Z");
+    const left = await db.select({ id: enquiries.id }).from(enquiries);
+    expect(left).toEqual([{ id: recent.id }]);
+    expect(await db.select({ n: count() }).from(outbox)).toEqual([{ n: 0 }]);
+    expect((await listAudit(db)).rows[0]).toMatchObject({
+      action: "retention.purge",
+      subject: "1 enquiry and 0 registrations",
+    });
+  });
+});
