@@ -28,21 +28,21 @@ interface DemoStudent extends Omit<PlacedStudentInput, "photo" | "sortOrder"> {
 const demoStudents: DemoStudent[] = [
   {
     name: "Priya Raman",
-    company: "Peacock Silicon Works",
+    company: "Deccan Silicon Labs",
     package: "6.5 LPA",
     jobRole: "Embedded Software Engineer",
     avatar: { background: "#cde8e5", skin: "#c68642", hair: "#1b1b1b", hairStyle: "long", shirt: "#0f766e" },
   },
   {
     name: "Arjun Nair",
-    company: "Monsoon Sensorworks",
+    company: "Nilgiri Microsystems",
     package: "4.5 LPA",
     jobRole: "IoT Developer",
     avatar: { background: "#fde2cf", skin: "#a8724a", hair: "#2e1f14", hairStyle: "short", shirt: "#1e3a8a" },
   },
   {
     name: "Kavya Shetty",
-    company: "Jackfruit Logic Labs",
+    company: "Kaveri Embedded Works",
     package: "5.2 LPA",
     jobRole: "Python Developer",
     avatar: {
@@ -56,21 +56,21 @@ const demoStudents: DemoStudent[] = [
   },
   {
     name: "Mohammed Irfan",
-    company: "Banyan Byte Systems",
+    company: "Hampi Data Systems",
     package: "9 LPA",
     jobRole: "ML Engineer Trainee",
     avatar: { background: "#dcefd6", skin: "#8d5524", hair: "#1b1b1b", hairStyle: "curly", shirt: "#334155" },
   },
   {
     name: "Divya Krishnan",
-    company: "Kolam Robotics",
+    company: "Bisle Robotics",
     package: "3.6 LPA",
     jobRole: "Firmware Engineer",
     avatar: { background: "#fbe3ea", skin: "#8d5524", hair: "#1b1b1b", hairStyle: "long", shirt: "#7c3aed" },
   },
   {
     name: "Rahul Gowda",
-    company: "Tamarind Cloud Solutions",
+    company: "Kodagu Cloudworks",
     package: "7.2 LPA",
     jobRole: "Full Stack Developer (Python)",
     avatar: {
@@ -84,14 +84,14 @@ const demoStudents: DemoStudent[] = [
   },
   {
     name: "Sneha Pillai",
-    company: "Mangrove Circuitry",
+    company: "Malnad Circuitry",
     package: "3.2 LPA",
     jobRole: "Embedded Test Engineer",
     avatar: { background: "#fff1c7", skin: "#e0ac69", hair: "#1b1b1b", hairStyle: "bun", shirt: "#047857" },
   },
   {
     name: "Vignesh Kumar",
-    company: "Filter Kaapi Analytics",
+    company: "Vaigai Software Studio",
     package: "4.2 LPA",
     jobRole: "MATLAB Simulation Engineer",
     avatar: { background: "#e8e3da", skin: "#a8724a", hair: "#1b1b1b", hairStyle: "curly", shirt: "#0369a1" },
