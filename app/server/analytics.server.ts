@@ -3,7 +3,7 @@
 // page down; unique visitors are salted hashes whose salt lives only in memory for a day.
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { isbot } from "isbot";
+import { createIsbotFromList, list as botPatterns } from "isbot";
 import { dailyVisitors, pageViews } from "../../db/schema";
 import type { AppDatabase } from "./db.server";
 
@@ -34,6 +34,13 @@ export function deviceClass(userAgent: string): DeviceClass {
 export function indiaDay(at: Date = new Date()): string {
   return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
+
+/**
+ * isbot's maintained list, less its "headless" entry: a headless Chrome renders the page as a
+ * person's browser does (and the analytics property of the old site counted it too), while
+ * crawlers, link previews, uptime checkers and page-speed tools stay on the list.
+ */
+const isbot = createIsbotFromList(botPatterns.filter((pattern) => pattern !== "headless"));
 
 /** Whether a request is one to count: a person's own page load, not a bot's or a prefetch. */
 export function isCountable(headers: { userAgent: string; purpose?: string; cookie?: string }): boolean {

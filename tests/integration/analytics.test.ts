@@ -30,6 +30,20 @@ it("skips bots, prefetches and signed-in staff", () => {
   expect(isCountable({ userAgent: "" })).toBe(false);
 });
 
+it("counts a headless Chrome, which renders the page like a person's browser, but not crawlers and tools", () => {
+  const headless = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
+  expect(isCountable({ userAgent: headless })).toBe(true);
+  for (const tool of [
+    "curl/8.5.0",
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 Chrome-Lighthouse",
+    "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+    "WhatsApp/2.23.20.0",
+    "python-requests/2.31.0",
+  ]) {
+    expect(isCountable({ userAgent: tool }), tool).toBe(false);
+  }
+});
+
 it("classes devices and days in India", () => {
   expect(deviceClass(phone)).toBe("mobile");
   expect(deviceClass(laptop)).toBe("desktop");

@@ -9,7 +9,7 @@ export function DailyChart({ days }: { days: ChartDay[] }) {
   const width = 960;
   const height = 240;
   const pad = { top: 12, right: 12, bottom: 28, left: 44 };
-  const max = Math.max(1, ...days.map((d) => Math.max(d.views, d.visitors)));
+  const max = niceCeiling(Math.max(...days.map((d) => Math.max(d.views, d.visitors)), 0));
   const step = (width - pad.left - pad.right) / Math.max(1, days.length);
   const y = (value: number) => pad.top + (height - pad.top - pad.bottom) * (1 - value / max);
   const x = (index: number) => pad.left + step * index + step / 2;
@@ -66,4 +66,12 @@ export function DailyChart({ days }: { days: ChartDay[] }) {
       </figcaption>
     </figure>
   );
+}
+
+/** The top of the scale: at least 2 and even, so the middle line is a whole number too (3 -> 4, 55 -> 60, 730 -> 800). */
+function niceCeiling(value: number): number {
+  if (value <= 2) return 2;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const nice = [1, 2, 4, 6, 8, 10].map((m) => m * power).find((n) => n >= value) ?? 10 * power;
+  return nice % 2 === 0 ? nice : nice * 2;
 }
