@@ -11,6 +11,8 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // Tests that start the real server (server/index.ts) run the production build.
+    globalSetup: ["tests/integration/build-once.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -235,6 +235,22 @@ export const rateLimit = pgTable(
 );
 
 /**
+ * The site's own rate limits (form posts, failed sign-ins) when several processes share
+ * PostgreSQL: one row per key and fixed window, counted with an atomic upsert. The embedded
+ * database (one process) keeps these counters in memory and leaves this table empty.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    /** When the current window ends; a hit after that starts a new window. */
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("rate_limit_counters_reset_at_idx").on(table.resetAt)],
+);
+
+/**
  * Staff edits of the institute's content (a course's text, image and syllabus; the
  * reviews), stored over the defaults in app/content. Key examples: "course:iot", "reviews".
  */

@@ -35,7 +35,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
-    await server.close();
+    try {
+      await server.close();
+    } catch (error) {
+      // Exit anyway, and say so: a supervisor restarting the site must not wait on a stuck close.
+      console.error("Stopping cleanly failed:", error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    console.log("Stopped.");
     process.exit(0);
   });
 }

@@ -66,7 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const database = context.get(databaseContext);
   const address = context.get(clientAddressContext);
   const throttle = signInThrottle(database);
-  const wait = throttle.retryAfter(address, email);
+  const unavailable = () =>
+    data<LoginProblem>(
+      { formError: "Signing in is not possible right now. Please try again in a minute.", email },
+      { status: 503 },
+    );
+  let wait: number;
+  try {
+    wait = await throttle.retryAfter(address, email);
+  } catch (error) {
+    console.error("Sign-in failed:", error);
+    return unavailable();
+  }
   if (wait > 0) {
     return data<LoginProblem>(
       { formError: tooManyFailures, email },
@@ -82,12 +93,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) {
       console.error("Sign-in failed:", error);
-      return data<LoginProblem>(
-        { formError: "Signing in is not possible right now. Please try again in a minute.", email },
-        { status: 503 },
-      );
+      return unavailable();
     }
-    const delay = throttle.recordFailure(address, email);
+    let delay: number;
+    try {
+      delay = await throttle.recordFailure(address, email);
+    } catch (failure) {
+      console.error("Sign-in failed:", failure);
+      return unavailable();
+    }
     await new Promise((resolve) => setTimeout(resolve, delay));
     return data<LoginProblem>({ formError: invalidCredentials, email }, { status: 401 });
   }
@@ -98,7 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await endSessionByToken(database.db, token);
     return redirect("/login");
   }
-  throttle.recordSuccess(email);
+  // Signed in already: a failure to clear the e-mail's count only leaves it to run out.
+  await throttle.recordSuccess(email).catch(() => {});
   const cookies = new Headers();
   for (const cookie of signInCookies(signedIn.headers)) cookies.append("Set-Cookie", cookie);
   return redirect(areaOf(user.role), { headers: cookies });

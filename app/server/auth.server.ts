@@ -8,7 +8,7 @@ import { site } from "~/config/site";
 import { account, rateLimit, session, user, verification } from "../../db/schema";
 import type { AppDatabase, Database } from "./db.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { minutes } from "./rate-limit.server";
+import { type CounterStore, counterStoreFor, createMemoryCounterStore, minutes } from "./rate-limit.server";
 
 /** Idle timeout: a session unused for an hour ends (Better Auth's own expiry, slid by use). */
 export const sessionIdleSeconds = 60 * 60;
@@ -167,56 +167,50 @@ export const signInLimits = {
 
 export interface SignInThrottle {
   /** Seconds before this address or e-mail may try again; 0 when it may try now. */
-  retryAfter(address: string, email: string): number;
+  retryAfter(address: string, email: string): Promise<number>;
   /** Counts a failed sign-in; returns how long to hold back the answer (ms). */
-  recordFailure(address: string, email: string): number;
+  recordFailure(address: string, email: string): Promise<number>;
   /** A correct password clears the e-mail's failures (not the address's: one valid account must not reset a spray). */
-  recordSuccess(email: string): void;
+  recordSuccess(email: string): Promise<void>;
 }
 
-export function createSignInThrottle(limits = signInLimits): SignInThrottle {
-  const failures = new Map<string, { startedAt: number; count: number }>();
-  const current = (key: string, now: number) => {
-    const entry = failures.get(key);
-    if (entry && now - entry.startedAt < limits.windowMs) return entry;
-    failures.delete(key);
-    return undefined;
-  };
-  const wait = (key: string, limit: number, now: number) => {
-    const entry = current(key, now);
-    return entry && entry.count >= limit ? Math.ceil((entry.startedAt + limits.windowMs - now) / 1000) : 0;
-  };
-  const add = (key: string, now: number) => {
-    const entry = current(key, now);
-    if (entry) entry.count += 1;
-    else failures.set(key, { startedAt: now, count: 1 });
-    if (failures.size > 50_000) for (const [k] of failures) current(k, now);
-    return entry?.count ?? 1;
+/** Failures counted in `store`: in memory for one process, in PostgreSQL for several (see rate-limit.server.ts). */
+export function createSignInThrottle(
+  store: CounterStore = createMemoryCounterStore(),
+  limits = signInLimits,
+): SignInThrottle {
+  const wait = async (key: string, limit: number) => {
+    const window = await store.peek(key);
+    return window && window.count >= limit ? Math.max(1, Math.ceil(window.remainingMs / 1000)) : 0;
   };
   return {
-    retryAfter(address, email) {
-      const now = Date.now();
-      return Math.max(wait(`address:${address}`, limits.perAddress, now), wait(`email:${email}`, limits.perEmail, now));
+    async retryAfter(address, email) {
+      const [byAddress, byEmail] = await Promise.all([
+        wait(`signin:address:${address}`, limits.perAddress),
+        wait(`signin:email:${email}`, limits.perEmail),
+      ]);
+      return Math.max(byAddress, byEmail);
     },
-    recordFailure(address, email) {
-      const now = Date.now();
-      add(`address:${address}`, now);
-      const count = add(`email:${email}`, now);
-      return Math.min((count - 1) * limits.delayStepMs, limits.maxDelayMs);
+    async recordFailure(address, email) {
+      const [, byEmail] = await Promise.all([
+        store.hit(`signin:address:${address}`, limits.windowMs),
+        store.hit(`signin:email:${email}`, limits.windowMs),
+      ]);
+      return Math.min((byEmail.count - 1) * limits.delayStepMs, limits.maxDelayMs);
     },
     recordSuccess(email) {
-      failures.delete(`email:${email}`);
+      return store.clear(`signin:email:${email}`);
     },
   };
 }
 
 const throttles = new WeakMap<Database, SignInThrottle>();
 
-/** The sign-in throttle of the site using this database (kept in memory, per process). */
+/** The sign-in throttle of the site using this database (shared by every process on PostgreSQL). */
 export function signInThrottle(database: Database): SignInThrottle {
   let throttle = throttles.get(database);
   if (!throttle) {
-    throttle = createSignInThrottle();
+    throttle = createSignInThrottle(counterStoreFor(database));
     throttles.set(database, throttle);
   }
   return throttle;

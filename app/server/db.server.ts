@@ -60,7 +60,12 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
   const lock = lockDataDir(dataDir, purpose);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(path.join(path.resolve(dataDir), "pglite"));
+    // Durability: with relaxedDurability off, a query answers only once its writes reached the
+    // files, and PGlite writes each commit's WAL to them through Node's fs (no write cache of its
+    // own). So a stored submission survives the process being killed; it is then in the
+    // operating system's cache, and a power cut can still take the last ones (PGlite on Node
+    // cannot fsync). tests/integration/crash.test.ts kills the server mid-stream to check it.
+    client = await PGlite.create(path.join(path.resolve(dataDir), "pglite"), { relaxedDurability: false });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     const open = client;

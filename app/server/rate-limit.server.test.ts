@@ -2,15 +2,15 @@ import { describe, expect, it, vi } from "vitest";
 import { createRateLimit, minutes, parseRateSetting } from "./rate-limit.server";
 
 describe("rate limit", () => {
-  it("allows the limit within a window, then refuses until the window passes", () => {
+  it("allows the limit within a window, then refuses until the window passes", async () => {
     vi.useFakeTimers();
     const limit = createRateLimit({ limit: 3, windowMs: minutes(10) });
-    expect([1, 2, 3].map(() => limit.consume("a"))).toEqual([true, true, true]);
-    expect(limit.consume("a")).toBe(false);
-    expect(limit.consume("b")).toBe(true);
-    expect(limit.retryAfter("a")).toBe(600);
+    for (let i = 0; i < 3; i++) expect(await limit.consume("a")).toEqual({ allowed: true });
+    expect(await limit.consume("a")).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    expect(await limit.consume("b")).toEqual({ allowed: true });
     vi.advanceTimersByTime(minutes(10));
-    expect(limit.consume("a")).toBe(true);
+    expect(await limit.consume("a")).toEqual({ allowed: true });
+    await limit.reset("b");
     vi.useRealTimers();
   });
 

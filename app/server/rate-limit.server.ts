@@ -1,53 +1,141 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "./db.server";
+
 /**
- * A fixed-window counter per key, in memory. Enough for one process; several
- * processes sharing PostgreSQL need a shared store (see docs/operations.md).
+ * Fixed-window counters per key. One process on the embedded database keeps them in
+ * memory; processes sharing PostgreSQL keep them in its rate_limit_counters table, so a
+ * limit counts every process's requests (docs/decisions/009-shared-limits-and-faults.md).
  */
-export interface RateLimit {
-  /** Records one attempt; false when the key has used up its allowance. */
-  consume(key: string): boolean;
-  /** Seconds until the key may try again (0 when allowed now). */
-  retryAfter(key: string): number;
-  reset(key: string): void;
+export interface CounterWindow {
+  /** Hits counted in the current window. */
+  count: number;
+  /** Milliseconds until the window ends. */
+  remainingMs: number;
+}
+
+export interface CounterStore {
+  /** Adds one to the key's current window (starting a new one once the last has ended). */
+  hit(key: string, windowMs: number): Promise<CounterWindow>;
+  /** The key's current window, or undefined when it has none. */
+  peek(key: string): Promise<CounterWindow | undefined>;
+  clear(key: string): Promise<void>;
 }
 
 export function minutes(count: number): number {
   return count * 60_000;
 }
 
-export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: number }): RateLimit {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  let lastSweep = Date.now();
-
-  function current(key: string, now: number) {
-    if (now - lastSweep > windowMs) {
-      for (const [k, w] of windows) if (now - w.startedAt >= windowMs) windows.delete(k);
-      lastSweep = now;
+/** Counters in this process's memory: enough for one process. */
+export function createMemoryCounterStore(): CounterStore {
+  const windows = new Map<string, { resetAt: number; count: number }>();
+  let nextSweep = 0;
+  const current = (key: string, now: number) => {
+    if (now >= nextSweep) {
+      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      nextSweep = now + minutes(1);
     }
     const window = windows.get(key);
-    if (!window || now - window.startedAt >= windowMs) return undefined;
-    return window;
-  }
-
+    return window && window.resetAt > now ? window : undefined;
+  };
   return {
-    consume(key) {
+    async hit(key, windowMs) {
       const now = Date.now();
-      const window = current(key, now);
-      if (!window) {
-        windows.set(key, { startedAt: now, count: 1 });
-        return true;
+      let window = current(key, now);
+      if (window) window.count += 1;
+      else {
+        window = { resetAt: now + windowMs, count: 1 };
+        windows.set(key, window);
       }
-      window.count += 1;
-      return window.count <= limit;
+      return { count: window.count, remainingMs: window.resetAt - now };
     },
-    retryAfter(key) {
+    async peek(key) {
       const now = Date.now();
       const window = current(key, now);
-      if (!window || window.count <= limit) return 0;
-      return Math.ceil((window.startedAt + windowMs - now) / 1000);
+      return window ? { count: window.count, remainingMs: window.resetAt - now } : undefined;
     },
-    reset(key) {
+    async clear(key) {
       windows.delete(key);
     },
+  };
+}
+
+/** Ended windows are deleted now and then, by whichever process counts next. */
+const sweepEveryMs = minutes(10);
+
+/**
+ * Counters in PostgreSQL, shared by every process. Each hit is one atomic upsert (the row
+ * lock orders concurrent hits on a key), timed by the database's clock so processes on
+ * machines whose clocks differ still agree on the windows.
+ */
+export function createDatabaseCounterStore(database: Database): CounterStore {
+  const { db } = database;
+  let nextSweep = 0;
+  const rowsOf = (result: unknown) =>
+    (result as { rows: { count: number; remaining_ms: number | string }[] }).rows.map((row) => ({
+      count: Number(row.count),
+      remainingMs: Math.max(0, Number(row.remaining_ms)),
+    }));
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      if (now >= nextSweep) {
+        nextSweep = now + sweepEveryMs;
+        db.execute(sql`delete from rate_limit_counters where reset_at < now()`).catch(() => {});
+      }
+      const result = await db.execute(sql`
+        insert into rate_limit_counters as r (key, count, reset_at)
+        values (${key}, 1, now() + ${windowMs}::integer * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        returning count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms`);
+      const [row] = rowsOf(result);
+      if (!row) throw new Error("The rate-limit counter was not returned.");
+      return row;
+    },
+    async peek(key) {
+      const result = await db.execute(sql`
+        select count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms
+        from rate_limit_counters where key = ${key} and reset_at > now()`);
+      return rowsOf(result)[0];
+    },
+    async clear(key) {
+      await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
+    },
+  };
+}
+
+const stores = new WeakMap<Database, CounterStore>();
+
+/** The counters of the site on this database: shared in PostgreSQL, in memory on PGlite. */
+export function counterStoreFor(database: Database): CounterStore {
+  let store = stores.get(database);
+  if (!store) {
+    store = database.engine === "postgres" ? createDatabaseCounterStore(database) : createMemoryCounterStore();
+    stores.set(database, store);
+  }
+  return store;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimit {
+  /** Records one attempt; refused with the seconds to wait once the key has used its allowance. */
+  consume(key: string): Promise<RateDecision>;
+  reset(key: string): Promise<void>;
+}
+
+export function createRateLimit(
+  { limit, windowMs }: { limit: number; windowMs: number },
+  store: CounterStore = createMemoryCounterStore(),
+): RateLimit {
+  return {
+    async consume(key) {
+      const window = await store.hit(key, windowMs);
+      if (window.count <= limit) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(window.remainingMs / 1000)) };
+    },
+    reset: (key) => store.clear(key),
   };
 }
 

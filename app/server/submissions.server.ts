@@ -3,13 +3,20 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { courseOptions } from "~/lib/options";
 import { type FieldName, fieldNamesOf, validateSubmission } from "~/lib/submission-schema";
 import { clientAddressContext, databaseContext, mailContext } from "./context.server";
-import type { AppDatabase } from "./db.server";
+import type { AppDatabase, Database } from "./db.server";
 import { publicOrigin } from "./env.server";
 import { publishSubmission } from "./events.server";
 import { readFirstTouch } from "./first-touch.server";
 import { readFormBody } from "./form-data.server";
 import { prepareNotifications, wakeOutbox } from "./notifications.server";
-import { createRateLimit, minutes, parseRateSetting } from "./rate-limit.server";
+import {
+  counterStoreFor,
+  createRateLimit,
+  minutes,
+  parseRateSetting,
+  type RateDecision,
+  type RateLimit,
+} from "./rate-limit.server";
 import { createEnquiry } from "./repositories/enquiries.server";
 import { enqueueMessages } from "./repositories/outbox.server";
 import { createRegistration } from "./repositories/registrations.server";
@@ -25,9 +32,18 @@ export interface SubmissionProblem {
 }
 
 /** A whole college can share one address, so the default is generous (see docs). */
-const submissionLimit = createRateLimit(
-  parseRateSetting(process.env.FORM_RATE_LIMIT, { limit: 60, windowMs: minutes(10) }),
-);
+const submissionLimitSetting = parseRateSetting(process.env.FORM_RATE_LIMIT, { limit: 60, windowMs: minutes(10) });
+const submissionLimits = new WeakMap<Database, RateLimit>();
+
+/** The form limit of the site on this database: counted across processes on PostgreSQL. */
+function submissionLimit(database: Database): RateLimit {
+  let limit = submissionLimits.get(database);
+  if (!limit) {
+    limit = createRateLimit(submissionLimitSetting, counterStoreFor(database));
+    submissionLimits.set(database, limit);
+  }
+  return limit;
+}
 
 export const honeypotField = "website";
 export const tokenField = "token";
@@ -77,8 +93,17 @@ export async function handleSubmission(
   }
 
   const address = context.get(clientAddressContext);
-  if (!submissionLimit.consume(address)) {
-    const wait = Math.max(1, Math.ceil(submissionLimit.retryAfter(address) / 60));
+  const database = context.get(databaseContext);
+  let decision: RateDecision;
+  try {
+    decision = await submissionLimit(database).consume(`form:${address}`);
+  } catch (error) {
+    // The counters live in the database on PostgreSQL: it is unreachable, so storing would fail too.
+    console.error(`Checking the form limit for a ${kind} failed:`, error);
+    return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
+  }
+  if (!decision.allowed) {
+    const wait = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
     return data<SubmissionProblem>(
       {
         values,
@@ -106,7 +131,7 @@ export async function handleSubmission(
   };
   const course = "course" in result.data ? String(result.data.course) : undefined;
   try {
-    const { db } = context.get(databaseContext);
+    const { db } = database;
     const mail = context.get(mailContext);
     const store = (tx: AppDatabase) =>
       kind === "enquiry"

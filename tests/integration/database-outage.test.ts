@@ -1,0 +1,130 @@
+// PostgreSQL goes away while the site runs (a TCP proxy between the app and the server is
+// cut, so the machine's PostgreSQL itself keeps running): form posts answer with the clear
+// "not sent" message and every typed value, /healthz says the database is down, and when
+// PostgreSQL is back the same process recovers by itself.
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { notSentMessage } from "~/server/submissions.server";
+import { createPostgresDatabase, describeEachEngine, postgresServerUrl } from "./databases";
+import { eventually, freePort, postForm, type SiteProcess, startSite, studentForm } from "./site-process";
+
+/** A TCP proxy the test can cut (every connection dropped, new ones refused) and restore. */
+async function startCuttableProxy(target: { host: string; port: number }) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  const listen = () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  await listen();
+  return {
+    port,
+    /** PostgreSQL "stops": open connections drop, new ones are refused. */
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    restore: listen,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describeEachEngine("PostgreSQL stopped while the site runs", () => {
+  let site: SiteProcess;
+  let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
+  let dataDir = "";
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    const server = new URL(postgresServerUrl);
+    proxy = await startCuttableProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const viaProxy = new URL(created.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-outage-"));
+    site = await startSite({ dataDir, databaseUrl: viaProxy.toString(), env: { FORM_RATE_LIMIT: "1000/10m" } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await proxy?.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("says 'not sent' with every typed value while it is down, and recovers without a restart", async () => {
+    const before = await postForm(site.origin, "/contact", studentForm());
+    expect(before.status).toBe(302);
+
+    await proxy.cut();
+
+    const health = await fetch(`${site.origin}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ database: "down" });
+
+    const typed = {
+      name: "Anjali Menon",
+      email: "anjali.menon@example.in",
+      mobile: "98470 55512",
+      stream: "B.TECH",
+      major: "CSE",
+      state: "kerala",
+      district: "Ernakulam",
+      under18: "yes",
+      guardianName: "Suresh Menon",
+      guardianMobile: "94470 11122",
+      guardianConsent: "yes",
+      consent: "yes",
+    };
+    const forms = [
+      { path: "/contact", fields: typed, message: notSentMessage.enquiry },
+      { path: "/online/register", fields: { ...typed, course: "iot" }, message: notSentMessage.registration },
+    ];
+    for (const form of forms) {
+      const answer = await postForm(site.origin, form.path, studentForm(form.fields));
+      expect(answer.status).toBe(503);
+      const page = await answer.text();
+      expect(page.includes(form.message), `${form.path} says "not sent"`).toBe(true);
+      const selects = new Set(["stream", "major", "state", "district", "course"]);
+      for (const [name, value] of Object.entries(form.fields)) {
+        const kept =
+          value === "yes"
+            ? // A ticked box stays ticked.
+              new RegExp(`name="${name}" checked=""`).test(page)
+            : selects.has(name)
+              ? page.includes(`value="${value}" selected=""`)
+              : page.includes(`name="${name}" value="${value}"`);
+        expect(kept, `${form.path} keeps ${name}`).toBe(true);
+      }
+    }
+
+    await proxy.restore();
+
+    await eventually("the health check to say the database is up", async () => {
+      const response = await fetch(`${site.origin}/healthz`);
+      return response.status === 200;
+    });
+    const after = await postForm(site.origin, "/online/register", studentForm({ course: "embedded" }));
+    expect(after.status).toBe(302);
+    expect(site.child.exitCode).toBeNull();
+  }, 90_000);
+}, ["postgres"]);

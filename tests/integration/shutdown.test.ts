@@ -1,0 +1,89 @@
+// SIGTERM (systemd stop, a deploy): the server stops accepting, finishes the requests in
+// flight, ends open staff live streams, closes the database and exits with 0.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { openDatabase } from "~/server/db.server";
+import { enquiries } from "../../db/schema";
+import { describeEachEngine } from "./databases";
+import { addStaff, eventually, openStaffStream, signIn, startSite, studentForm } from "./site-process";
+
+/** A form post whose body arrives in two parts: the second only when `finish` is called. */
+function slowPost(origin: string, pathname: string, fields: Record<string, string>) {
+  const body = Buffer.from(new URLSearchParams(fields).toString());
+  const half = Math.floor(body.length / 2);
+  let request: http.ClientRequest | undefined;
+  const answered = new Promise<{ status: number; location?: string }>((resolve, reject) => {
+    request = http.request(
+      `${origin}${pathname}`,
+      {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(body.length),
+          Origin: origin,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: response.headers.location }));
+      },
+    );
+    request.on("error", reject);
+    request.write(body.subarray(0, half));
+  });
+  return {
+    answered,
+    finish: () => request?.end(body.subarray(half)),
+  };
+}
+
+describeEachEngine("SIGTERM", () => {
+  it("finishes requests in flight, ends live streams, refuses new connections, closes the database and exits 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-sigterm-"));
+    try {
+      const admin = "sigterm.admin@sampige-academy.example";
+      await addStaff({ dataDir }, admin, "admin");
+      const site = await startSite({ dataDir });
+      const cookie = await signIn(site.origin, admin);
+      const stream = await openStaffStream(site.origin, cookie);
+      await eventually("the stream to open", () => stream.text().includes(": connected"));
+
+      // Half a form is on its way when the signal comes.
+      const token = crypto.randomUUID();
+      const upload = slowPost(site.origin, "/contact", studentForm({ token, name: "Late Student" }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      site.child.kill("SIGTERM");
+
+      // The live stream is ended by the server, and new connections are refused...
+      await eventually("the server to end the live stream", () => stream.ended(), 10_000);
+      await eventually("new connections to be refused", async () =>
+        fetch(`${site.origin}/healthz`).then(
+          () => false,
+          () => true,
+        ),
+      );
+      expect(site.child.exitCode).toBeNull();
+
+      // ...while the request in flight is finished and answered with success.
+      upload.finish();
+      expect(await upload.answered).toEqual({ status: 302, location: "/contact?submitted=1" });
+
+      expect(await site.exited).toEqual({ code: 0, signal: null });
+      expect(site.output()).toContain("SIGTERM received");
+      // The database was closed: its lock is released, and the submission is stored.
+      expect(fs.existsSync(path.join(dataDir, "lock"))).toBe(false);
+      const database = await openDatabase({ dataDir, purpose: "test" });
+      try {
+        const rows = await database.db.select({ token: enquiries.submissionToken }).from(enquiries);
+        expect(rows.map((row) => row.token)).toEqual([token]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+}, ["pglite"]);

@@ -1,0 +1,241 @@
+// The real site (`server/index.ts`, the production build) in its own process, for tests of
+// what an operator sees: restarts, signals, a database that goes away, several processes.
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+export const staffPassword = "correct horse battery staple kolam";
+
+export interface SiteProcess {
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote so far (for failure messages). */
+  output(): string;
+  /** Resolves with the exit code and signal once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, and wait for the end (SIGKILL after `graceMs`). */
+  stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface SiteOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+/** A free port in 3700-3999 (the range these tests may use). */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 3700 + Math.floor(Math.random() * 300);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("No free port in 3700-3999");
+}
+
+export function siteEnv(options: SiteOptions, port?: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: options.dataDir,
+    HOST: "127.0.0.1",
+    BETTER_AUTH_SECRET: "integration-tests-secret-0123456789abcdef",
+    ...options.env,
+  };
+  if (port !== undefined) env.PORT = String(port);
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  return env;
+}
+
+/** Starts the site and waits for its health check (status 200). */
+export async function startSite(options: SiteOptions): Promise<SiteProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: siteEnv(options, port),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const site: SiteProcess = {
+    origin,
+    port,
+    child,
+    output: () => log,
+    exited,
+    async stop(graceMs = 20_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The site stopped at start:\n${log}`);
+    const up = await fetch(`${origin}/healthz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (up) return site;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await site.stop();
+  throw new Error(`The site did not start within 90 s:\n${log}`);
+}
+
+/** Runs the command-line tool (`npm run cli -- ...`) against a data directory or database. */
+export function runCli(
+  args: string[],
+  options: SiteOptions & { input?: string },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, "cli/index.ts", ...args], {
+      env: siteEnv(options),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** Creates a staff account with the command-line tool, the way an operator does. */
+export async function addStaff(options: SiteOptions, email: string, role: string): Promise<void> {
+  const made = await runCli(["user", "add", "--email", email, "--role", role], {
+    ...options,
+    input: `${staffPassword}\n`,
+  });
+  if (made.code !== 0) throw new Error(`Creating ${email} failed: ${made.stdout}${made.stderr}`);
+}
+
+/** Signs in through the login form and answers with the session cookie. */
+export async function signIn(origin: string, email: string, password = staffPassword): Promise<string> {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  const session = cookies.find((cookie) => cookie?.includes("session_token"));
+  if (response.status !== 302 || !session) {
+    throw new Error(`Signing in as ${email} failed: ${response.status} ${await response.text()}`);
+  }
+  return cookies.join("; ");
+}
+
+/** A valid enquiry or registration (add `course`), with a fresh form token. */
+export function studentForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: "Kavya Shetty",
+    email: "kavya.shetty@example.com",
+    mobile: "98450 12345",
+    stream: "B.E",
+    major: "ECE",
+    state: "karnataka",
+    district: "Udupi",
+    consent: "yes",
+    token: crypto.randomUUID(),
+    ...overrides,
+  };
+}
+
+/** Posts a form the way the browser does (URL-encoded), not following the redirect. */
+export function postForm(
+  origin: string,
+  pathname: string,
+  fields: Record<string, string> | URLSearchParams,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${origin}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers },
+    body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
+  });
+}
+
+/** Opens a staff live stream (Server-Sent Events) and collects what it says. */
+export async function openStaffStream(origin: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${origin}/staff/events`, {
+    headers: { Cookie: cookie, Accept: "text/event-stream" },
+    signal: controller.signal,
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`The live stream answered ${response.status}`);
+  let text = "";
+  let ended = false;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const done = (async () => {
+    try {
+      for (;;) {
+        const { done: finished, value } = await reader.read();
+        if (finished) break;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // Aborted by the test, or the connection was cut.
+    }
+    ended = true;
+  })();
+  return {
+    text: () => text,
+    /** True once the server ended the stream. */
+    ended: () => ended,
+    done,
+    close: () => controller.abort(),
+  };
+}
+
+/** Polls `check` until it holds (or fails with `what` after `timeoutMs`). */
+export async function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** Runs `task` over `items` with at most `parallel` at a time. */
+export async function inParallel<T, R>(items: readonly T[], parallel: number, task: (item: T) => Promise<R>) {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      for (;;) {
+        const index = next++;
+        if (index >= items.length) return;
+        results[index] = await task(items[index] as T);
+      }
+    }),
+  );
+  return results;
+}

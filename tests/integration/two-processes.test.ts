@@ -1,0 +1,116 @@
+// Two app processes on different ports sharing one PostgreSQL behave as one site: live staff
+// streams hear submissions made on the other, a session works on both, the form limit and
+// the sign-in throttle count across both, and a staff change on one refreshes the other's
+// cached public pages.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createPostgresDatabase, describeEachEngine } from "./databases";
+import {
+  addStaff,
+  eventually,
+  openStaffStream,
+  postForm,
+  type SiteProcess,
+  signIn,
+  startSite,
+  studentForm,
+} from "./site-process";
+
+const admin = "two.admin@sampige-academy.example";
+
+describeEachEngine("two processes on one PostgreSQL", () => {
+  let sites: [SiteProcess, SiteProcess];
+  let dataDir = "";
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    // One shared folder for uploads, as two processes on one machine have.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-two-"));
+    const options = { dataDir, databaseUrl: created.url, env: { FORM_RATE_LIMIT: "3/10m" } };
+    await addStaff(options, admin, "admin");
+    sites = (await Promise.all([startSite(options), startSite(options)])) as [SiteProcess, SiteProcess];
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all((sites ?? []).map((site) => site.stop()));
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows a submission made on one in a staff stream open on the other, with one session for both", async () => {
+    const [a, b] = sites;
+    const cookie = await signIn(b.origin, admin);
+    // The session made on B opens the desk on A.
+    const desk = await fetch(`${a.origin}/admin`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(desk.status).toBe(200);
+    const stream = await openStaffStream(b.origin, cookie);
+    try {
+      const sent = await postForm(a.origin, "/contact", studentForm({ name: "Relay Student" }), {
+        "X-Test-Client": "stream",
+      });
+      expect(sent.status).toBe(302);
+      await eventually("the submission on the other process's stream", () =>
+        stream.text().includes("event: submission"),
+      );
+      expect(stream.text()).toMatch(/"kind":"enquiry"/);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("counts the form limit across both: two on A, one on B, then the fourth is refused on either", async () => {
+    const [a, b] = sites;
+    // The stream test above used one form from this address (127.0.0.1) already.
+    const first = await postForm(a.origin, "/contact", studentForm());
+    expect(first.status).toBe(302);
+    const second = await postForm(b.origin, "/online/register", studentForm({ course: "iot" }));
+    expect(second.status).toBe(302);
+    for (const site of [a, b]) {
+      const typed = studentForm({ name: "Refused Student" });
+      const refused = await postForm(site.origin, "/contact", typed);
+      expect(refused.status).toBe(429);
+      const page = await refused.text();
+      expect(page).toContain("Too many forms have been sent from your network just now");
+      expect(page).toContain("Refused Student");
+    }
+  });
+
+  it("counts failed sign-ins across both processes", async () => {
+    const [a, b] = sites;
+    const email = "nobody@sampige-academy.example";
+    const attempt = (origin: string) =>
+      postForm(origin, "/login", { email, password: "not the password at all" }).then((r) => r.status);
+    // Five failures for one e-mail, alternating processes, and the sixth is refused on either.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(i % 2 === 0 ? a.origin : b.origin));
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    expect(await attempt(a.origin)).toBe(429);
+    expect(await attempt(b.origin)).toBe(429);
+  });
+
+  it("renders the other process's cached public page again after a content change", async () => {
+    const [a, b] = sites;
+    const before = await fetch(`${b.origin}/courses/matlab`);
+    expect(await before.text()).not.toContain("9 September 2031");
+    const cached = await fetch(`${b.origin}/courses/matlab`);
+    expect(cached.headers.get("x-page-cache")).toBe("hit");
+    await cached.text();
+
+    const cookie = await signIn(a.origin, admin);
+    const saved = await postForm(
+      a.origin,
+      "/admin/courses/matlab",
+      { intent: "start-date", startDate: "9 September 2031" },
+      { Cookie: cookie },
+    );
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Start date saved: 9 September 2031.");
+    await eventually("the new start date on the other process", async () =>
+      (await (await fetch(`${b.origin}/courses/matlab`)).text()).includes("9 September 2031"),
+    );
+  });
+}, ["postgres"]);
