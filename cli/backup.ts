@@ -47,7 +47,7 @@ interface Header {
   migrations: MigrationLevel;
 }
 
-type Executor = Pick<AppDatabase, "execute">;
+export type Executor = Pick<AppDatabase, "execute">;
 
 export function backupFileArgument(args: string[], command: "backup" | "restore"): string {
   const [file, ...rest] = args;
@@ -129,7 +129,7 @@ async function* backupLines(
 }
 
 /** A table's rows as JSON text, in primary-key order, read through a cursor batch by batch. */
-async function* tableBatches(tx: Executor, table: BackupTable): AsyncGenerator<string[]> {
+export async function* tableBatches(tx: Executor, table: BackupTable): AsyncGenerator<string[]> {
   const cursor = `backup_${table.name}`;
   const order = table.primaryKey.map(quoted).join(", ");
   await run(
@@ -219,7 +219,11 @@ async function restoreInto(
 }
 
 /** Refuses a database that is not empty, or older than the backup. */
-async function checkTarget(tx: Executor, header: Header): Promise<void> {
+export async function checkTarget(
+  tx: Executor,
+  header: Pick<Header, "migrations">,
+  advice = "Restore only into a fresh DATA_DIR or an empty PostgreSQL database.",
+): Promise<void> {
   const tables = backupTables().map((table) => quoted(table.name));
   // Nobody may write while we look and fill: the check would be stale, and ids would collide.
   await run(tx, `lock table ${tables.join(", ")} in exclusive mode`);
@@ -229,9 +233,7 @@ async function checkTarget(tx: Executor, header: Header): Promise<void> {
     if (rows.length > 0) filled.push(table.name);
   }
   if (filled.length > 0) {
-    throw new CliError(
-      `The target database is not empty (rows in ${filled.join(", ")}). Restore only into a fresh DATA_DIR or an empty PostgreSQL database.`,
-    );
+    throw new CliError(`The target database is not empty (rows in ${filled.join(", ")}). ${advice}`);
   }
   const here = await migrationLevel(tx);
   if ((header.migrations.latest ?? 0) > (here.latest ?? 0)) {
@@ -279,7 +281,7 @@ function tableColumns(table: BackupTable | undefined, name: string, columns: str
 }
 
 /** Inserts one batch line as it is: PostgreSQL reads the JSON, with ids as stored. */
-async function insertBatch(tx: Executor, table: string, columns: string[], line: string): Promise<void> {
+export async function insertBatch(tx: Executor, table: string, columns: string[], line: string): Promise<void> {
   const list = columns.map(quoted).join(", ");
   const target = quoted(table);
   await tx.execute(
@@ -288,7 +290,7 @@ async function insertBatch(tx: Executor, table: string, columns: string[], line:
 }
 
 /** Identity columns continue after the highest restored id. */
-async function resetIdentities(tx: Executor): Promise<void> {
+export async function resetIdentities(tx: Executor): Promise<void> {
   const identities = await query<{ table_name: string; column_name: string }>(
     tx,
     sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES'`,
@@ -321,7 +323,7 @@ function checkCounts(expected: Counts, found: Counts): void {
 // ---------------------------------------------------------------- shared
 
 /** Every table of the schema, each after the tables its foreign keys point to. */
-function backupTables(): BackupTable[] {
+export function backupTables(): BackupTable[] {
   const configs = (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => getTableConfig(table));
@@ -341,7 +343,7 @@ function backupTables(): BackupTable[] {
   return ordered;
 }
 
-async function migrationLevel(tx: Executor): Promise<MigrationLevel> {
+export async function migrationLevel(tx: Executor): Promise<MigrationLevel> {
   const rows = await query<{ applied: number | string; latest: number | string | null }>(
     tx,
     sql`select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations`,

@@ -3,6 +3,7 @@ import { DataDirLockedError } from "~/server/data-dir-lock.server";
 import { backupCommand, restoreCommand } from "./backup";
 import { CliError } from "./errors";
 import { exportCommandOptions, exportEnquiriesCommand, exportRegistrationsCommand } from "./export";
+import { migrateToPostgresCommand } from "./migrate";
 import { purgeCommand } from "./purge";
 import {
   userAddCommand,
@@ -58,6 +59,13 @@ const commands: Command[] = [
     options: "FILE",
     summary: "Load a backup into a fresh DATA_DIR or an empty PostgreSQL database.",
     run: restoreCommand,
+  },
+  {
+    words: ["migrate-to-postgres"],
+    options: "URL",
+    summary:
+      "Copy the embedded database in DATA_DIR into an empty PostgreSQL database (site stopped); then set DATABASE_URL.",
+    run: migrateToPostgresCommand,
   },
   {
     words: ["user", "add"],

@@ -29,6 +29,9 @@ import { canonicalLocation, isAssetPath } from "./canonical";
 import { createPageCache } from "./page-cache";
 import { createNonce, securityHeaders } from "./security";
 
+/** How much of an unread request body is still read after the answer; beyond it the connection is cut. */
+const maxDiscardedBytes = 64 * 1024 * 1024;
+
 export interface AppOptions {
   /** Folder of the client build (static files). */
   clientDir: string;
@@ -55,6 +58,23 @@ export function createApp(options: AppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(compression());
+
+  // A body nobody read (a refused post, a form too large, a wrong content type) is read to its
+  // end after the answer and thrown away: a connection closed with unread data is reset, and
+  // the sender loses the answer, or its next request on the same connection fails.
+  app.use((req, res, next) => {
+    res.on("finish", () => {
+      if (req.complete || req.destroyed) return;
+      let discarded = 0;
+      req.removeAllListeners("data");
+      req.on("data", (chunk: Buffer) => {
+        discarded += chunk.length;
+        if (discarded > maxDiscardedBytes) req.destroy();
+      });
+      req.resume();
+    });
+    next();
+  });
 
   app.use((req, res, next) => {
     const nonce = createNonce();

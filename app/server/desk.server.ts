@@ -6,6 +6,7 @@ import { z } from "zod";
 import { toCsv } from "~/lib/csv";
 import { daysToMs, defaultRangeDays, type SubmissionRow, submissionStatuses } from "~/lib/staff-desk";
 import type { AppDatabase } from "./db.server";
+import { maxRowId } from "./form-data.server";
 import type { StaffUser } from "./permissions.server";
 import { recordAudit } from "./repositories/audit-log.server";
 import { enquiryCsvColumns, listEnquiries } from "./repositories/enquiries.server";
@@ -110,7 +111,11 @@ export async function loadSubmissionTable(
 }
 
 const followUpSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce
+    .number()
+    .int("That entry no longer exists.")
+    .positive("That entry no longer exists.")
+    .max(maxRowId, "That entry no longer exists."),
   status: z.enum(submissionStatuses, { message: "Please choose a status." }),
   notes: z
     .string()

@@ -1,4 +1,4 @@
-/** A form body larger than this is refused unread: no text form here comes near it. */
+/** A form body larger than this is refused: no text form here comes near it. */
 export const maxFormBytes = 1024 * 1024;
 
 /**
@@ -12,11 +12,14 @@ export async function readFormBody(request: Request, maxBytes = maxFormBytes): P
 }
 
 /**
- * Reads a form (multipart or URL-encoded), refusing a body over the limit before buffering
- * it: by its declared length, or as soon as more than that has arrived.
+ * Reads a form (multipart or URL-encoded), refusing a body over the limit without keeping
+ * it: by its declared length, or as soon as more than that has arrived. Text values lose any
+ * NUL character (U+0000): nobody types one, and PostgreSQL cannot store it in text.
  */
 export async function readLimitedForm(request: Request, maxBytes: number): Promise<FormData | "too-large" | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
+  // A refused body is left unread here: the server reads it to its end after answering
+  // (server/app.ts), so the answer reaches the sender and the connection stays usable.
   if (declared > maxBytes) return "too-large";
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded"))
@@ -31,13 +34,36 @@ export async function readLimitedForm(request: Request, maxBytes: number): Promi
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
+        reader.releaseLock();
         return "too-large";
       }
       chunks.push(value);
     }
-    return await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
+    const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
+    return withoutNul(form);
   } catch {
     return undefined;
   }
+}
+
+function withoutNul(form: FormData): FormData {
+  let found = false;
+  for (const [, value] of form) if (typeof value === "string" && value.includes("\u0000")) found = true;
+  if (!found) return form;
+  const clean = new FormData();
+  for (const [name, value] of form) {
+    if (typeof value === "string") clean.append(name.replaceAll("\u0000", ""), value.replaceAll("\u0000", ""));
+    else clean.append(name.replaceAll("\u0000", ""), value, value.name);
+  }
+  return clean;
+}
+
+/** The largest id a table's integer key holds: a bigger number names no row. */
+export const maxRowId = 2_147_483_647;
+
+/** A form's row id (a hidden field) as a number, or undefined when it cannot name a row. */
+export function rowId(value: FormDataEntryValue | null): number | undefined {
+  if (typeof value !== "string" || !/^\d{1,10}$/.test(value.trim())) return undefined;
+  const id = Number(value);
+  return id >= 1 && id <= maxRowId ? id : undefined;
 }

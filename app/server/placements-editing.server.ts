@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
 import type { AppDatabase } from "./db.server";
+import { rowId } from "./form-data.server";
 import {
   maxUploadBytes,
   readLimitedForm,
@@ -47,11 +48,11 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
     return data<PlacementResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
   if (!form) return data<PlacementResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
   const intent = form.get("intent");
-  const id = Number(form.get("id"));
-  const target: PlacementTarget = intent === "add" || !Number.isInteger(id) ? "add" : id;
+  const id = rowId(form.get("id"));
+  const target: PlacementTarget = intent === "add" || id === undefined ? "add" : id;
 
   if (intent === "remove") {
-    const removed = Number.isInteger(id) ? await removePlacedStudent(db, id) : undefined;
+    const removed = id !== undefined ? await removePlacedStudent(db, id) : undefined;
     if (!removed)
       return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
     if (removed.photo) await removeImage(uploadsDir, removed.photo, photoWidths);
@@ -73,7 +74,7 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
       { status: 400 },
     );
   }
-  const existing = intent === "update" && Number.isInteger(id) ? await getPlacedStudent(db, id) : undefined;
+  const existing = intent === "update" && id !== undefined ? await getPlacedStudent(db, id) : undefined;
   if (intent === "update" && !existing) {
     return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
   }
@@ -111,7 +112,9 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
     });
     return data<PlacementResult>({ target, ok: true, message: `${added.name} added to the placements page.` });
   }
-  await updatePlacedStudent(db, id, { ...parsed.data, ...(photo ? { photo } : {}) });
+  if (!existing)
+    return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
+  await updatePlacedStudent(db, existing.id, { ...parsed.data, ...(photo ? { photo } : {}) });
   if (photo && existing?.photo) await removeImage(uploadsDir, existing.photo, photoWidths);
   await recordAudit(db, {
     actor: staff.email,

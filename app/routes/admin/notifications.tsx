@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext, mailContext } from "~/server/context.server";
-import { readFormBody } from "~/server/form-data.server";
+import { readFormBody, rowId } from "~/server/form-data.server";
 import { wakeOutbox } from "~/server/notifications.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
@@ -41,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(databaseContext);
   switch (form.get("intent")) {
     case "retry": {
-      const id = Number(form.get("id"));
-      if (!Number.isSafeInteger(id) || !(await retryMessage(db, id))) {
+      const id = rowId(form.get("id"));
+      if (id === undefined || !(await retryMessage(db, id))) {
         return data<Result>({ ok: false, error: "That message is not waiting to be sent again." }, { status: 400 });
       }
       await recordAudit(db, { actor: staff.email, action: "mail.retry", subject: `message ${id}` });
