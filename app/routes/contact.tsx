@@ -13,6 +13,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: newSubmissionToken(), submitted };
 }
 
+/** "Too many forms" answers say when to try again (Retry-After) to the browser too. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmission("enquiry", request, context, () => "/contact?submitted=1");
 }

@@ -6,17 +6,33 @@ export const maxFormBytes = 1024 * 1024;
  * content type, a broken body) or is larger than `maxBytes`: callers answer that with 415
  * instead of failing, and nobody can make the server hold a huge body in memory.
  */
-export async function readFormBody(request: Request, maxBytes = maxFormBytes): Promise<FormData | undefined> {
-  const form = await readLimitedForm(request, maxBytes);
+export async function readFormBody(
+  request: Request,
+  maxBytes = maxFormBytes,
+  options: ReadOptions = {},
+): Promise<FormData | undefined> {
+  const form = await readLimitedForm(request, maxBytes, options);
   return form === "too-large" ? undefined : form;
+}
+
+export interface ReadOptions {
+  /**
+   * Remove NUL characters (U+0000) from text values: nobody types one, and PostgreSQL cannot
+   * store it in text. On by default; the students' forms keep them, so that validation
+   * refuses them beside the field like any other control character.
+   */
+  removeNul?: boolean;
 }
 
 /**
  * Reads a form (multipart or URL-encoded), refusing a body over the limit without keeping
- * it: by its declared length, or as soon as more than that has arrived. Text values lose any
- * NUL character (U+0000): nobody types one, and PostgreSQL cannot store it in text.
+ * it: by its declared length, or as soon as more than that has arrived.
  */
-export async function readLimitedForm(request: Request, maxBytes: number): Promise<FormData | "too-large" | undefined> {
+export async function readLimitedForm(
+  request: Request,
+  maxBytes: number,
+  { removeNul = true }: ReadOptions = {},
+): Promise<FormData | "too-large" | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   // A refused body is left unread here: the server reads it to its end after answering
   // (server/app.ts), so the answer reaches the sender and the connection stays usable.
@@ -40,7 +56,7 @@ export async function readLimitedForm(request: Request, maxBytes: number): Promi
       chunks.push(value);
     }
     const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
-    return withoutNul(form);
+    return removeNul ? withoutNul(form) : form;
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@ import type { AppDatabase, Database } from "./db.server";
 import { publicOrigin } from "./env.server";
 import { publishSubmission } from "./events.server";
 import { readFirstTouch } from "./first-touch.server";
-import { readFormBody } from "./form-data.server";
+import { maxFormBytes, readFormBody } from "./form-data.server";
 import { prepareNotifications, wakeOutbox } from "./notifications.server";
 import {
   counterStoreFor,
@@ -73,7 +73,8 @@ export async function handleSubmission(
   context: Readonly<RouterContextProvider>,
   successUrl: (stored: { course?: string }) => string,
 ) {
-  const form = await readFormBody(request);
+  // Control characters (NUL included) are refused by validation, beside the field.
+  const form = await readFormBody(request, maxFormBytes, { removeNul: false });
   if (!form) {
     return data<SubmissionProblem>(
       { values: {}, fieldErrors: {}, formError: "Please send the form from the page: this request could not be read." },

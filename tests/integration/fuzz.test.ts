@@ -177,6 +177,7 @@ const hostile = fc.constantFrom(
   "\u0000",
   "%00",
   "../../etc/passwd",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as typed
   "${7*7}{{7*7}}",
   "\uD800",
   "\uFEFF\u202E\u200D",

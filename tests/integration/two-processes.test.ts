@@ -76,6 +76,7 @@ describeEachEngine("two processes on one PostgreSQL", () => {
       const page = await refused.text();
       expect(page).toContain("Too many forms have been sent from your network just now");
       expect(page).toContain("Refused Student");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     }
   });
 

@@ -111,7 +111,9 @@ describe("readLimitedForm", () => {
     } as RequestInit);
     expect(await readLimitedForm(request, maxUploadBytes)).toBe("too-large");
     expect(pulled).toBeLessThan(10);
-    expect(cancelled).toBe(true);
+    // The rest is left for the server, which reads it to its end after answering (server/app.ts):
+    // cancelling would cut the connection and the sender would never see the answer.
+    expect(cancelled).toBe(false);
   });
 });
 

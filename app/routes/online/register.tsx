@@ -31,6 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** "Too many forms" answers say when to try again (Retry-After) to the browser too. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmission(
     "registration",
