@@ -56,7 +56,19 @@ export function siteEnv(options: SiteOptions, port?: number): NodeJS.ProcessEnv 
 
 /** Starts the site and waits for its health check (status 200). */
 export async function startSite(options: SiteOptions): Promise<SiteProcess> {
-  const port = await freePort();
+  // Another test file may take the same free port at the same moment: then try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSiteOnce(options, await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startSiteOnce(options: SiteOptions, port: number): Promise<SiteProcess> {
   const child = spawn(process.execPath, ["server/index.ts"], {
     env: siteEnv(options, port),
     stdio: ["ignore", "pipe", "pipe"],
@@ -89,11 +101,17 @@ export async function startSite(options: SiteOptions): Promise<SiteProcess> {
   };
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The site stopped at start:\n${log}`);
-    const up = await fetch(`${origin}/healthz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
+    if (child.exitCode !== null) {
+      if (log.includes("EADDRINUSE")) throw new PortTakenError(`Port ${port} was taken`);
+      throw new Error(`The site stopped at start:\n${log}`);
+    }
+    // Its own line first: a health check alone could be answered by another process on the port.
+    const up =
+      log.includes("Site running at") &&
+      (await fetch(`${origin}/healthz`).then(
+        (response) => response.status === 200,
+        () => false,
+      ));
     if (up) return site;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
