@@ -216,6 +216,7 @@ test.describe("with e-mail and an analytics property switched on", () => {
 
     await signIn(page, site.origin);
     await page.getByRole("link", { name: "E-mail notifications" }).click();
+    await expect(page.getByRole("heading", { name: "E-mail notifications", level: 1 })).toBeVisible();
     const undelivered = page.getByRole("row").filter({ hasText: "rohan.kamath@example.in" });
     await expect(async () => {
       await page.reload();
