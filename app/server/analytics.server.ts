@@ -3,7 +3,7 @@
 // page down; unique visitors are salted hashes whose salt lives only in memory for a day.
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createIsbotFromList, list as botPatterns } from "isbot";
+import { list as botPatterns, createIsbotFromList } from "isbot";
 import { dailyVisitors, pageViews } from "../../db/schema";
 import type { AppDatabase } from "./db.server";
 

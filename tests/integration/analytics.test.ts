@@ -31,7 +31,8 @@ it("skips bots, prefetches and signed-in staff", () => {
 });
 
 it("counts a headless Chrome, which renders the page like a person's browser, but not crawlers and tools", () => {
-  const headless = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
+  const headless =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
   expect(isCountable({ userAgent: headless })).toBe(true);
   for (const tool of [
     "curl/8.5.0",
