@@ -109,7 +109,8 @@ interface Answer {
   body: Buffer;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+// A new connection per request: a kept-alive one may be closed by the server just as it is reused.
+const agent = false;
 
 /** One request, body kept as sent on the wire (not decompressed). */
 function request(
@@ -831,6 +832,5 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanUp();
-  agent.destroy();
   clearTimeout(hardLimit);
 }
