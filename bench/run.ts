@@ -766,13 +766,18 @@ function goals(results: EngineResult[], pages: PageResult[], postgresNote: strin
   const goal = { pglite: 500, postgres: 1_000 } as const;
   for (const r of results) {
     const target = goal[r.engine];
-    const exact = r.stored.rows === r.forms.accepted && r.stored.distinctTokens === r.forms.accepted;
+    // Requests still in flight when the load generator stops are stored but not counted as answered.
+    const inFlight = r.stored.rows - r.forms.accepted;
+    const exact = r.stored.distinctTokens === r.stored.rows && inFlight >= 0 && inFlight <= formConnections;
     const met = r.forms.rate >= target && r.forms.p99 < 100;
     out.push(
       `- **Forms on ${r.engine} (${target}/s, p99 under 100 ms, each stored once): ${met && exact ? "met" : "not met"}.** ` +
         `${perSecond(r.forms.rate)} at p99 ${ms(r.forms.p99)}` +
         (r.forms.rate < target ? ` (${Math.round((r.forms.rate / target) * 100)}% of the goal)` : "") +
-        `; ${r.forms.accepted} accepted, ${r.stored.rows} stored ${exact ? "(exactly once each)" : "(MISMATCH)"}.` +
+        `; ${r.forms.accepted} answered as accepted, ${r.stored.rows} rows with as many distinct tokens ` +
+        (exact
+          ? `(each stored exactly once; ${inFlight} more were in flight when the load stopped).`
+          : "(MISMATCH: duplicates or lost submissions).") +
         (met
           ? ""
           : " The site, its database and the load generator share two cores: each submission costs a form parse, " +
