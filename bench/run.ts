@@ -109,7 +109,8 @@ interface Answer {
   body: Buffer;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+// A new connection per request: a kept-alive one may be closed by the server just as it is reused.
+const agent = false;
 
 /** One request, body kept as sent on the wire (not decompressed). */
 function request(
@@ -750,20 +751,33 @@ function goals(results: EngineResult[], pages: PageResult[], postgresNote: strin
       worst.ratio >= 0.5
         ? `- **Page throughput (ratio ≥ 0.5 on every public page): met.** The lowest is ${worst.ratio.toFixed(2)} (${worst.path}).`
         : `- **Page throughput (ratio ≥ 0.5 on every public page): not met.** The lowest is ${worst.ratio.toFixed(2)} (${worst.path}); ` +
-            `${pages.filter((p) => p.ratio < 0.5).length} of ${pages.length} pages are under 0.5. What remains per request is ` +
-            "Express's routing and the per-request security headers (CSP nonce) on top of the cached bytes.",
+            `${pages.filter((p) => p.ratio < 0.5).length} of ${pages.length} pages are under 0.5 ` +
+            `(${pages
+              .filter((p) => p.ratio < 0.5)
+              .map((p) => p.path)
+              .join(", ")}). ` +
+            "Pages without a form are answered from the page cache before Express (security headers with a fresh " +
+            "nonce, the page view, the stored compressed bytes). The form pages (/contact, /online/register, /login) " +
+            "are still rendered on every request, because each needs a fresh form token and nonce; what would close " +
+            "it is a cached template of each, with the token and nonce put in per response and the compressed form " +
+            "assembled from precompressed pieces (deflate blocks with a sync flush around the two changing values).",
     );
   }
   const goal = { pglite: 500, postgres: 1_000 } as const;
   for (const r of results) {
     const target = goal[r.engine];
-    const exact = r.stored.rows === r.forms.accepted && r.stored.distinctTokens === r.forms.accepted;
+    // Requests still in flight when the load generator stops are stored but not counted as answered.
+    const inFlight = r.stored.rows - r.forms.accepted;
+    const exact = r.stored.distinctTokens === r.stored.rows && inFlight >= 0 && inFlight <= formConnections;
     const met = r.forms.rate >= target && r.forms.p99 < 100;
     out.push(
       `- **Forms on ${r.engine} (${target}/s, p99 under 100 ms, each stored once): ${met && exact ? "met" : "not met"}.** ` +
         `${perSecond(r.forms.rate)} at p99 ${ms(r.forms.p99)}` +
         (r.forms.rate < target ? ` (${Math.round((r.forms.rate / target) * 100)}% of the goal)` : "") +
-        `; ${r.forms.accepted} accepted, ${r.stored.rows} stored ${exact ? "(exactly once each)" : "(MISMATCH)"}.` +
+        `; ${r.forms.accepted} answered as accepted, ${r.stored.rows} rows with as many distinct tokens ` +
+        (exact
+          ? `(each stored exactly once; ${inFlight} more were in flight when the load stopped).`
+          : "(MISMATCH: duplicates or lost submissions).") +
         (met
           ? ""
           : " The site, its database and the load generator share two cores: each submission costs a form parse, " +
@@ -831,6 +845,5 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanUp();
-  agent.destroy();
   clearTimeout(hardLimit);
 }

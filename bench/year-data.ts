@@ -57,7 +57,7 @@ export function yearOfTraffic(): string[] {
   };
   return [
     "select setseed(0.42)",
-    // About 2,700 combinations a day, a sixth of them seen: ~450 rows a day, ~165,000 in the year.
+    // About 1,500 combinations a day, a sixth of them seen: ~260 rows a day, ~95,000 in the year.
     `insert into page_views (day, path, referrer_host, utm_source, utm_medium, utm_campaign, device, views, entries)
       select to_char(d, 'YYYY-MM-DD'), p.path, r.host, c.s, c.m, c.c, v.device,
         1 + floor(random() * (case when p.path = '/' then 60 else 12 end))::int,

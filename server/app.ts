@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
@@ -50,14 +51,19 @@ export interface AppOptions {
   extend?: (app: express.Express) => void;
 }
 
-export function createApp(options: AppOptions): express.Express {
+/** The Express app, and a quicker way for the plain HTTP server to answer cached public pages. */
+export interface SiteApp extends express.Express {
+  /** Answers the request when a current cached page fits it, and says so; false otherwise. */
+  serveCached(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+export function createApp(options: AppOptions): SiteApp {
   const { clientDir } = options;
   const enhanceScript = versionedAsset(clientDir, "assets/enhance.js");
   const externalAnalytics = externalAnalyticsId() !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
-  app.use(compression());
 
   // A body nobody read (a refused post, a form too large, a wrong content type) is read to its
   // end after the answer and thrown away: a connection closed with unread data is reset, and
@@ -76,10 +82,48 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
 
-  app.use((req, res, next) => {
+  // What every response gets, cached or not: security headers with a fresh nonce.
+  const secure = (req: IncomingMessage, res: ServerResponse): string => {
     const nonce = createNonce();
-    res.locals.nonce = nonce;
-    res.set(securityHeaders(nonce, { https: isHttps(req), externalAnalytics }));
+    const headers = securityHeaders(nonce, { https: isHttps(req), externalAnalytics });
+    for (const name in headers) res.setHeader(name, headers[name] as string);
+    return nonce;
+  };
+
+  // First-party page views: counted when a public page is actually served to a person. A
+  // person's first page also sets the first-touch cookie (landing page and campaign only).
+  const countedPaths = new Set(publicPaths);
+  const countView = (req: IncomingMessage, res: ServerResponse, pagePath: string, search: string) => {
+    const counter = options.pageViews;
+    if (!counter || req.method !== "GET" || !countedPaths.has(pagePath)) return;
+    const userAgent = req.headers["user-agent"] ?? "";
+    const cookie = req.headers.cookie;
+    const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+    if (!isCountable({ userAgent, purpose: typeof purpose === "string" ? purpose : undefined, cookie })) return;
+    const query = new URLSearchParams(search);
+    const entry = !hasFirstTouch(cookie);
+    if (entry) res.appendHeader("Set-Cookie", firstTouchCookie(pagePath, query, { secure: isHttps(req) }));
+    res.on("finish", () => {
+      if (res.statusCode !== 200) return;
+      counter.record({
+        path: pagePath,
+        referrer: req.headers.referer,
+        userAgent,
+        address: clientAddress(req, options.trustedProxyHeader),
+        query,
+        ownHost: req.headers.host ?? "",
+        entry,
+      });
+    });
+  };
+
+  // Pages with forms carry a per-visit token and are never cached.
+  const formPages = new Set(["/contact", "/online/register", "/login"]);
+  const pageCache = createPageCache(new Set(publicPaths.filter((p) => !formPages.has(p))));
+
+  app.use(compression());
+  app.use((req, res, next) => {
+    res.locals.nonce = secure(req, res);
     next();
   });
 
@@ -123,36 +167,11 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
 
-  // First-party page views: counted when a public page is actually served to a person. A
-  // person's first page also sets the first-touch cookie (landing page and campaign only).
-  const countedPaths = new Set(publicPaths);
   app.use((req, res, next) => {
-    const counter = options.pageViews;
-    if (!counter || req.method !== "GET" || !countedPaths.has(req.path)) return next();
-    const userAgent = req.get("user-agent") ?? "";
-    const cookie = req.get("cookie");
-    if (!isCountable({ userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose"), cookie })) return next();
-    const query = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
-    const entry = !hasFirstTouch(cookie);
-    if (entry) res.append("Set-Cookie", firstTouchCookie(req.path, query, { secure: isHttps(req) }));
-    res.on("finish", () => {
-      if (res.statusCode !== 200) return;
-      counter.record({
-        path: req.path,
-        referrer: req.get("referer"),
-        userAgent,
-        address: clientAddress(req, options.trustedProxyHeader),
-        query,
-        ownHost: req.get("host") ?? "",
-        entry,
-      });
-    });
+    countView(req, res, req.path, req.originalUrl.split("?")[1] ?? "");
     next();
   });
-
-  // Pages with forms carry a per-visit token and are never cached.
-  const formPages = new Set(["/contact", "/online/register", "/login"]);
-  app.use(createPageCache(new Set(publicPaths.filter((p) => !formPages.has(p)))).middleware);
+  app.use(pageCache.middleware);
 
   app.all(
     "/{*splat}",
@@ -171,7 +190,19 @@ export function createApp(options: AppOptions): express.Express {
       },
     }),
   );
-  return app;
+
+  // The same steps as above for a cached page, without Express: headers, the view, the page.
+  // A cached path is canonical (no query string), so no redirect or static file can apply.
+  return Object.assign(app, {
+    serveCached(req: IncomingMessage, res: ServerResponse): boolean {
+      const answer = pageCache.cachedPage(req);
+      if (!answer) return false;
+      secure(req, res);
+      countView(req, res, req.url ?? "", "");
+      answer(res);
+      return true;
+    },
+  });
 }
 
 export interface RunningServer {
@@ -213,8 +244,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     pageViews,
     mail: config.mail,
   });
-  const server = await new Promise<import("node:http").Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  const server = http.createServer((req, res) => {
+    if (!app.serveCached(req, res)) app(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   server.keepAliveTimeout = 5_000;
   const address = server.address();
@@ -243,14 +281,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 }
 
 /** Served over HTTPS: directly, or behind a proxy when PUBLIC_URL is https. */
-function isHttps(req: express.Request): boolean {
-  return req.secure || (process.env.PUBLIC_URL ?? "").startsWith("https:");
+function isHttps(req: IncomingMessage): boolean {
+  return (
+    ("encrypted" in req.socket && req.socket.encrypted === true) || (process.env.PUBLIC_URL ?? "").startsWith("https:")
+  );
 }
 
 /** The client's address for rate limits: the socket's, unless a trusted proxy names it. */
-export function clientAddress(req: express.Request, trustedProxyHeader?: string): string {
+export function clientAddress(req: IncomingMessage, trustedProxyHeader?: string): string {
   if (trustedProxyHeader) {
-    const value = req.get(trustedProxyHeader);
+    const header = req.headers[trustedProxyHeader.toLowerCase()];
+    const value = Array.isArray(header) ? header.join(",") : header;
     // The proxy appends the address it saw last; earlier entries can be forged by the client.
     const last = value?.split(",").pop()?.trim();
     if (last) return last;
