@@ -265,7 +265,7 @@ test("an admin adds a placed student with a photo, and a non-image upload is ref
   await page.goto("/admin/placements");
   const add = page.getByRole("form", { name: "Add a placed student" });
   await add.getByLabel("Name").fill("Ananya Iyer");
-  await add.getByLabel("Company").fill("Kaveri Embedded Works");
+  await add.getByLabel("Company").fill("Sahyadri Signal Labs");
   await add.getByLabel("Package (e.g. 4.5 LPA)").fill("6.2 LPA");
   await add.getByLabel("Job role").fill("Firmware Engineer");
   await add
@@ -281,13 +281,13 @@ test("an admin adds a placed student with a photo, and a non-image upload is ref
   await expect(page.getByText("Ananya Iyer added to the placements page.")).toBeVisible();
   await page.goto("/our-placements");
   await expect(page.getByRole("heading", { name: "Ananya Iyer" })).toBeVisible();
-  await expect(page.getByText("Kaveri Embedded Works")).toBeVisible();
+  await expect(page.getByText("Sahyadri Signal Labs")).toBeVisible();
 
   // A PDF renamed .png is refused by decoding, beside the field of the card it was sent from.
   await page.goto("/admin/placements");
   const card = page.getByRole("listitem").filter({ hasText: "Ananya Iyer" });
   await card.getByText("Edit Ananya Iyer").click();
-  await card.getByLabel("Company").fill("Kaveri Embedded Works Pvt Ltd");
+  await card.getByLabel("Company").fill("Sahyadri Signal Labs Pvt Ltd");
   await card.getByLabel(/Photo/).setInputFiles({
     name: "photo.png",
     mimeType: "image/png",
@@ -309,7 +309,7 @@ test("an admin adds a placed student with a photo, and a non-image upload is ref
   await expect(card.getByText("Ananya Iyer updated.")).toBeVisible();
   await page.goto("/our-placements");
   await expect(page.getByText("Senior Firmware Engineer")).toBeVisible();
-  await expect(page.getByText("Kaveri Embedded Works Pvt Ltd")).toBeVisible();
+  await expect(page.getByText("Sahyadri Signal Labs Pvt Ltd")).toBeVisible();
 });
 
 test("an admin adds a placement partner with a logo and it shows on the partners page", async ({ page }) => {

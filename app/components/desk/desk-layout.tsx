@@ -25,8 +25,12 @@ export function DeskLayout({
   const menu = useRef<HTMLDetailsElement>(null);
   const wide = useWideScreen();
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the folded menu
+  // A new page closes the folded menu; the first render does not (it may have been opened
+  // before the script loaded).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (menu.current && !wide) menu.current.open = false;
   }, [pathname, wide]);
   return (
