@@ -117,9 +117,9 @@ export function createApp(options: AppOptions): SiteApp {
     });
   };
 
-  // Pages with forms carry a per-visit token and are never cached.
+  // Pages with forms carry a per-visit token and nonce: they are kept as templates, not pages.
   const formPages = new Set(["/contact", "/online/register", "/login"]);
-  const pageCache = createPageCache(new Set(publicPaths.filter((p) => !formPages.has(p))));
+  const pageCache = createPageCache(new Set(publicPaths.filter((p) => !formPages.has(p))), formPages);
 
   app.use(compression());
   app.use((req, res, next) => {
@@ -197,9 +197,9 @@ export function createApp(options: AppOptions): SiteApp {
     serveCached(req: IncomingMessage, res: ServerResponse): boolean {
       const answer = pageCache.cachedPage(req);
       if (!answer) return false;
-      secure(req, res);
+      const nonce = secure(req, res);
       countView(req, res, req.url ?? "", "");
-      answer(res);
+      answer(res, nonce);
       return true;
     },
   });
