@@ -53,7 +53,7 @@ function pageOf(answer: Awaited<ReturnType<typeof get>>) {
 
 it("gives every visitor their own nonce and form token, in a valid compressed page", async () => {
   for (const pathname of ["/contact", "/online/register"]) {
-    const seen = [];
+    const seen: ReturnType<typeof pageOf>[] = [];
     for (let i = 0; i < 3; i++) {
       seen.push(pageOf(await get(pathname, { "Accept-Encoding": "gzip, deflate, br" })));
     }
@@ -78,7 +78,7 @@ it("gives every visitor their own nonce and form token, in a valid compressed pa
 });
 
 it("stores one entry per page a student loaded, each with its own token", async () => {
-  const tokens = [];
+  const tokens: (string | undefined)[] = [];
   for (let i = 0; i < 2; i++) tokens.push(pageOf(await get("/contact", { "Accept-Encoding": "gzip" })).token);
   for (const [i, token] of tokens.entries()) {
     const answer = await postForm(
