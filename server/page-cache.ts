@@ -4,7 +4,8 @@
 // kept: no query string, status 200, no cookies set by the page itself (the first-touch
 // cookie is set per visitor before the cache and is never stored with a page).
 // Form pages are kept as templates instead (see form-template.ts): each answer gets its
-// own nonce and form token.
+// own nonce and form token. Express renders and fills the cache; the server answers from
+// it before Express (SiteApp.serveCached in app.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type express from "express";
@@ -14,7 +15,6 @@ import { createFormTemplate, type FormTemplate, fillFormTemplate } from "./form-
 
 interface CachedPage {
   version: number;
-  status: number;
   headers: [string, string][];
   body: Buffer;
   gzip: Buffer;
@@ -22,14 +22,13 @@ interface CachedPage {
 }
 
 export interface PageCache {
-  /** Express middleware: answers from the cache, or lets the render through and keeps it. */
+  /** Express middleware: lets the render through and keeps it when it may be kept. */
   middleware: express.RequestHandler;
   /**
-   * The cached page for this request when there is a current one: answers it (the caller has
-   * set the per-response headers) and says true. Used before Express, for speed.
+   * The cached page for this request when there is a current one, as a function that answers
+   * it (the caller has set the per-response headers). The server asks this before Express.
    */
   cachedPage(req: IncomingMessage): ((res: ServerResponse, nonce: string) => void) | undefined;
-  clear(): void;
 }
 
 /** A cookie other than the first-touch one: the page is someone's own and must not be kept. */
@@ -85,87 +84,55 @@ export function createPageCache(
   const pages = new Map<string, CachedPage>();
   const forms = new Map<string, CachedForm>();
 
-  function sendForm(req: IncomingMessage, res: ServerResponse, form: CachedForm, nonce: string) {
-    for (const [name, value] of form.headers) res.setHeader(name, value);
+  function answer(req: IncomingMessage, res: ServerResponse, body: Buffer, encoding?: string) {
     res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Page-Cache", "template");
-    const page = fillFormTemplate(form.template, nonce);
-    let body: Buffer;
-    if (/\b(gzip|br)\b/.test(req.headers["accept-encoding"] ?? "")) {
-      res.setHeader("Content-Encoding", "gzip");
-      body = page.gzip();
-    } else body = page.plain();
+    if (encoding) res.setHeader("Content-Encoding", encoding);
     res.statusCode = 200;
     res.setHeader("Content-Length", String(body.length));
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  function currentForm(req: IncomingMessage, url: string): CachedForm | undefined {
-    if (!formPaths.has(url) || !anonymous(req.headers.cookie)) return undefined;
-    const form = forms.get(url);
-    return form && form.version === contentVersion() ? form : undefined;
-  }
-
-  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("X-Page-Cache", "hit");
     const accepts = req.headers["accept-encoding"] ?? "";
-    let body = page.body;
-    if (/\bbr\b/.test(accepts)) {
-      res.setHeader("Content-Encoding", "br");
-      body = page.br;
-    } else if (/\bgzip\b/.test(accepts)) {
-      res.setHeader("Content-Encoding", "gzip");
-      body = page.gzip;
-    }
-    res.statusCode = page.status;
-    res.setHeader("Content-Length", String(body.length));
-    res.end(req.method === "HEAD" ? undefined : body);
+    if (/\bbr\b/.test(accepts)) answer(req, res, page.br, "br");
+    else if (/\bgzip\b/.test(accepts)) answer(req, res, page.gzip, "gzip");
+    else answer(req, res, page.body);
   }
 
-  const formMiddleware: express.RequestHandler = (req, res, next) => {
-    if (req.originalUrl !== req.path || !anonymous(req.headers.cookie)) return next();
-    const form = currentForm(req, req.path);
-    if (form) return sendForm(req, res, form, String(res.locals.nonce));
+  function sendForm(req: IncomingMessage, res: ServerResponse, form: CachedForm, nonce: string) {
+    for (const [name, value] of form.headers) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", "template");
+    const page = fillFormTemplate(form.template, nonce);
+    if (/\b(gzip|br)\b/.test(req.headers["accept-encoding"] ?? "")) answer(req, res, page.gzip(), "gzip");
+    else answer(req, res, page.plain());
+  }
+
+  // Renders that may be kept: a GET of the exact canonical path (no query string), and for a
+  // form page a visitor who is not signed in. What the render answers decides the rest.
+  const middleware: express.RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" || req.originalUrl !== req.path) return next();
+    const form = formPaths.has(req.path);
+    if (!form && !cacheablePaths.has(req.path)) return next();
+    if (form && !anonymous(req.headers.cookie)) return next();
     const version = contentVersion();
     const nonce = String(res.locals.nonce ?? "");
     captureBody(res, (body) => {
       const keep =
-        req.method === "GET" &&
-        nonce !== "" &&
         res.statusCode === 200 &&
         !pageSetCookie(res.getHeader("set-cookie")) &&
         String(res.getHeader("content-type") ?? "").startsWith("text/html");
       if (!keep) return;
-      const template = createFormTemplate(body, nonce);
-      if (template) forms.set(req.path, { version, headers: keptHeaders(res), template });
-    });
-    res.setHeader("X-Page-Cache", "miss");
-    next();
-  };
-
-  const middleware: express.RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (formPaths.has(req.path)) return formMiddleware(req, res, next);
-    if (!cacheablePaths.has(req.path)) return next();
-    if (req.originalUrl !== req.path) return next();
-    const cached = pages.get(req.path);
-    const version = contentVersion();
-    if (cached && cached.version === version) return send(req, res, cached);
-
-    // Capture what the renderer writes, then keep it if it is a plain public page.
-    captureBody(res, (body) => {
-      const cacheable =
-        req.method === "GET" &&
-        res.statusCode === 200 &&
-        !pageSetCookie(res.getHeader("set-cookie")) &&
-        String(res.getHeader("content-type") ?? "").startsWith("text/html");
-      if (!cacheable) return;
+      const headers = keptHeaders(res);
+      if (form) {
+        const template = createFormTemplate(body, nonce);
+        if (template) forms.set(req.path, { version, headers, template });
+        return;
+      }
       pages.set(req.path, {
         version,
-        status: 200,
-        headers: keptHeaders(res),
+        headers,
         body,
         gzip: gzipSync(body, { level: 9 }),
         br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -179,13 +146,16 @@ export function createPageCache(
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     // The exact canonical path and nothing else: no query string, no other spelling.
     const url = req.url ?? "";
-    const form = currentForm(req, url);
-    if (form) return (res: ServerResponse, nonce: string) => sendForm(req, res, form, nonce);
-    if (!cacheablePaths.has(url)) return undefined;
-    const cached = pages.get(url);
-    if (!cached || cached.version !== contentVersion()) return undefined;
-    return (res: ServerResponse) => send(req, res, cached);
+    const version = contentVersion();
+    if (formPaths.has(url)) {
+      const form = forms.get(url);
+      if (!form || form.version !== version || !anonymous(req.headers.cookie)) return undefined;
+      return (res: ServerResponse, nonce: string) => sendForm(req, res, form, nonce);
+    }
+    const page = pages.get(url);
+    if (!page || page.version !== version) return undefined;
+    return (res: ServerResponse) => sendPage(req, res, page);
   }
 
-  return { middleware, cachedPage, clear: () => pages.clear() };
+  return { middleware, cachedPage };
 }
