@@ -1,10 +1,11 @@
 import { site } from "~/config/site";
 import { courseOptions, districtsByState, majors, states, streams } from "~/lib/options";
+import type { SubmissionKind } from "~/lib/submission-schema";
 import { type FieldName, ticked } from "~/lib/submission-schema";
 import { CheckboxField, Field } from "./forms";
 
 export interface SubmissionFormProps {
-  kind: "enquiry" | "registration";
+  kind: SubmissionKind;
   token: string;
   values?: Partial<Record<FieldName, string>>;
   fieldErrors?: Partial<Record<FieldName, string>>;

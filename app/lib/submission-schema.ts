@@ -31,7 +31,8 @@ export const messages = {
   success: "Form submitted successfully!",
 } as const;
 
-export type SubmissionKind = "enquiry" | "registration";
+export const submissionKinds = ["enquiry", "registration"] as const;
+export type SubmissionKind = (typeof submissionKinds)[number];
 
 /** The student's own details, in form order. */
 export const studentFieldNames = ["name", "email", "mobile", "stream", "major", "state", "district"] as const;

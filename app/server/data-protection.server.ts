@@ -4,6 +4,7 @@
 // e-mail about it too. The audit log records each deletion by ids and counts, never the
 // personal data itself.
 import { site } from "~/config/site";
+import { type SubmissionKind, submissionKinds } from "~/lib/submission-schema";
 import type { AppDatabase } from "./db.server";
 import { parseWithdrawalReference } from "./notifications.server";
 import { recordAudit } from "./repositories/audit-log.server";
@@ -14,13 +15,24 @@ import {
   entryEmail,
   findStudentEntries,
   type StudentEntry,
-  type SubmissionKind,
-  submissionKinds,
 } from "./repositories/student-data.server";
 
 export interface ErasedCounts {
   enquiries: number;
   registrations: number;
+}
+
+/** Deletes the entries `remove` picks for each kind, and the e-mail written about them. */
+async function deleteWithTheirMail(
+  tx: AppDatabase,
+  remove: (kind: SubmissionKind) => Promise<number[]>,
+): Promise<{ deleted: Record<SubmissionKind, number[]>; counts: ErasedCounts }> {
+  const deleted: Record<SubmissionKind, number[]> = { enquiry: [], registration: [] };
+  for (const kind of submissionKinds) {
+    deleted[kind] = await remove(kind);
+    await deleteMessagesAbout(tx, kind, deleted[kind]);
+  }
+  return { deleted, counts: { enquiries: deleted.enquiry.length, registrations: deleted.registration.length } };
 }
 
 /** Deletes these entries and the mail about them, in one transaction, and records who did it. */
@@ -30,13 +42,13 @@ export async function eraseEntries(
   audit: { actor: string; action: "student-data.delete" | "consent.withdraw" },
 ): Promise<ErasedCounts> {
   return db.transaction(async (tx) => {
-    const deleted: Record<SubmissionKind, number[]> = { enquiry: [], registration: [] };
-    for (const kind of submissionKinds) {
-      const ids = entries.filter((entry) => entry.kind === kind).map((entry) => entry.id);
-      deleted[kind] = await deleteEntries(tx, kind, ids);
-      await deleteMessagesAbout(tx, kind, deleted[kind]);
-    }
-    const counts = { enquiries: deleted.enquiry.length, registrations: deleted.registration.length };
+    const { deleted, counts } = await deleteWithTheirMail(tx, (kind) =>
+      deleteEntries(
+        tx,
+        kind,
+        entries.filter((entry) => entry.kind === kind).map((entry) => entry.id),
+      ),
+    );
     if (counts.enquiries + counts.registrations > 0) {
       await recordAudit(tx, {
         actor: audit.actor,
@@ -71,13 +83,8 @@ export async function purgeExpired(
 ): Promise<PurgeResult> {
   const cutoff = retentionCutoff(now, months);
   return db.transaction(async (tx) => {
-    const deleted: Record<SubmissionKind, number[]> = { enquiry: [], registration: [] };
-    for (const kind of submissionKinds) {
-      deleted[kind] = await deleteEntriesBefore(tx, kind, cutoff);
-      await deleteMessagesAbout(tx, kind, deleted[kind]);
-    }
+    const { counts } = await deleteWithTheirMail(tx, (kind) => deleteEntriesBefore(tx, kind, cutoff));
     const sentMessages = await deleteSentBefore(tx, new Date(now.getTime() - sentMailKeptMs));
-    const counts = { enquiries: deleted.enquiry.length, registrations: deleted.registration.length };
     if (counts.enquiries + counts.registrations > 0) {
       await recordAudit(tx, {
         actor,

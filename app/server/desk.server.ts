@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { toCsv } from "~/lib/csv";
 import { daysToMs, defaultRangeDays, type SubmissionRow, submissionStatuses } from "~/lib/staff-desk";
+import type { SubmissionKind } from "~/lib/submission-schema";
 import type { AppDatabase } from "./db.server";
 import { maxRowId } from "./form-data.server";
 import type { StaffUser } from "./permissions.server";
@@ -37,7 +38,7 @@ export function readTableQuery(request: Request): TableQuery & { since?: Date } 
 export async function exportSubmissionTable(
   db: AppDatabase,
   request: Request,
-  kind: "enquiry" | "registration",
+  kind: SubmissionKind,
   scope: { course?: string } = {},
 ): Promise<Response> {
   const query = readTableQuery(request);
@@ -69,7 +70,7 @@ export async function exportSubmissionTable(
 export async function loadSubmissionTable(
   db: AppDatabase,
   request: Request,
-  kind: "enquiry" | "registration",
+  kind: SubmissionKind,
   scope: { course?: string } = {},
 ) {
   const query = readTableQuery(request);
@@ -127,7 +128,7 @@ const followUpSchema = z.object({
 export async function saveFollowUp(
   db: AppDatabase,
   form: FormData,
-  kind: "enquiry" | "registration",
+  kind: SubmissionKind,
   staff: StaffUser,
   scope: { course?: string } = {},
 ) {

@@ -1,8 +1,9 @@
 import { EventEmitter } from "node:events";
+import type { SubmissionKind } from "~/lib/submission-schema";
 
 /** A new enquiry or registration, announced to open staff tables. */
 export interface SubmissionEvent {
-  kind: "enquiry" | "registration";
+  kind: SubmissionKind;
   id: string;
   /** A registration's course value, so coordinators hear only their own. */
   course?: string;

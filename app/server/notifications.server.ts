@@ -10,7 +10,7 @@ import nodemailer from "nodemailer";
 import { site, whatsappHref } from "~/config/site";
 import type { CoordinatorKey, Course } from "~/content/types";
 import { courseOptions } from "~/lib/options";
-import type { EnquiryData } from "~/lib/submission-schema";
+import type { EnquiryData, SubmissionKind } from "~/lib/submission-schema";
 import { authSecret } from "./auth.server";
 import type { AppDatabase } from "./db.server";
 import { getCourses } from "./repositories/content.server";
@@ -39,7 +39,7 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailS
 }
 
 export interface SubmissionForMail {
-  kind: "enquiry" | "registration";
+  kind: SubmissionKind;
   data: EnquiryData & { course?: string };
 }
 
@@ -152,16 +152,16 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
  * "enquiry-12-<signature>": names one submission in a withdrawal link. The signature
  * (an HMAC with the site's secret) means only the student who got the e-mail can use it.
  */
-export function withdrawalReference(kind: "enquiry" | "registration", id: number): string {
+export function withdrawalReference(kind: SubmissionKind, id: number): string {
   return `${kind}-${id}-${withdrawalSignature(kind, id)}`;
 }
 
 export function parseWithdrawalReference(
   reference: string | null | undefined,
-): { kind: "enquiry" | "registration"; id: number } | undefined {
+): { kind: SubmissionKind; id: number } | undefined {
   const match = /^(enquiry|registration)-(\d{1,10})-([A-Za-z0-9_-]{32})$/.exec(reference ?? "");
   if (!match) return undefined;
-  const kind = match[1] as "enquiry" | "registration";
+  const kind = match[1] as SubmissionKind;
   const id = Number(match[2]);
   const expected = Buffer.from(withdrawalSignature(kind, id));
   const given = Buffer.from(match[3] as string);

@@ -122,7 +122,6 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 export interface RateLimit {
   /** Records one attempt; refused with the seconds to wait once the key has used its allowance. */
   consume(key: string): Promise<RateDecision>;
-  reset(key: string): Promise<void>;
 }
 
 export function createRateLimit(
@@ -135,7 +134,6 @@ export function createRateLimit(
       if (window.count <= limit) return { allowed: true };
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(window.remainingMs / 1000)) };
     },
-    reset: (key) => store.clear(key),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { courseOptions } from "~/lib/options";
-import { type FieldName, fieldNamesOf, validateSubmission } from "~/lib/submission-schema";
+import { type FieldName, fieldNamesOf, type SubmissionKind, validateSubmission } from "~/lib/submission-schema";
 import { clientAddressContext, databaseContext, mailContext } from "./context.server";
 import type { AppDatabase, Database } from "./db.server";
 import { publicOrigin } from "./env.server";
@@ -22,7 +22,6 @@ import { enqueueMessages } from "./repositories/outbox.server";
 import { createRegistration } from "./repositories/registrations.server";
 import type { StoredSubmission, SubmissionMeta } from "./repositories/submission-query.server";
 
-export type SubmissionKind = "enquiry" | "registration";
 
 /** What the page needs to show the form again: the student's values and the messages. */
 export interface SubmissionProblem {
@@ -47,7 +46,6 @@ function submissionLimit(database: Database): RateLimit {
 
 export const honeypotField = "website";
 export const tokenField = "token";
-const fieldsOf = fieldNamesOf;
 /** Echoed values are capped so a hostile post cannot make the answer huge. */
 const maxEchoLength = 2_000;
 
@@ -55,11 +53,11 @@ export function newSubmissionToken(): string {
   return randomUUID();
 }
 
+const notSent = (what: string) =>
+  `Sorry, your ${what} was not sent because of a problem on our side. Everything you typed is still here: please try again in a minute, or message us on WhatsApp.`;
 export const notSentMessage: Record<SubmissionKind, string> = {
-  enquiry:
-    "Sorry, your enquiry was not sent because of a problem on our side. Everything you typed is still here: please try again in a minute, or message us on WhatsApp.",
-  registration:
-    "Sorry, your registration was not sent because of a problem on our side. Everything you typed is still here: please try again in a minute, or message us on WhatsApp.",
+  enquiry: notSent("enquiry"),
+  registration: notSent("registration"),
 };
 
 /**
@@ -81,9 +79,12 @@ export async function handleSubmission(
       { status: 415 },
     );
   }
+  // What the rules check, and what is echoed back into the form (capped) when it is refused.
+  const input: Record<string, unknown> = {};
   const values: Partial<Record<FieldName, string>> = {};
-  for (const name of fieldsOf[kind]) {
+  for (const name of fieldNamesOf[kind]) {
     const value = form.get(name);
+    input[name] = value ?? "";
     values[name] = typeof value === "string" ? value.slice(0, maxEchoLength) : "";
   }
 
@@ -115,8 +116,6 @@ export async function handleSubmission(
     );
   }
 
-  const input: Record<string, unknown> = {};
-  for (const name of fieldsOf[kind]) input[name] = form.get(name) ?? "";
   const result = validateSubmission(kind, input);
   if (!result.ok) {
     return data<SubmissionProblem>(

@@ -7,10 +7,11 @@ import {
   statusLabels,
   submissionStatuses,
 } from "~/lib/staff-desk";
+import type { SubmissionKind } from "~/lib/submission-schema";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
 export interface SubmissionTableData {
-  kind: "enquiry" | "registration";
+  kind: SubmissionKind;
   rows: SubmissionRow[];
   total: number;
   query: { range: string; q: string; page: number };

@@ -1,9 +1,9 @@
 // Staff follow-up on enquiries and registrations: status, notes, and repeat contacts.
 import { and, count, eq, inArray, or } from "drizzle-orm";
+import type { SubmissionKind } from "~/lib/submission-schema";
 import { enquiries, registrations, type SubmissionStatus } from "../../../db/schema";
 import type { AppDatabase } from "../db.server";
 
-export type SubmissionKind = "enquiry" | "registration";
 const tableOf = { enquiry: enquiries, registration: registrations } as const;
 
 export interface FollowUp {

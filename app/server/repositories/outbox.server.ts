@@ -2,6 +2,7 @@
 // are about, in one transaction, then delivered by app/server/notifications.server.ts with
 // retries; several processes may deliver from one PostgreSQL without sending twice.
 import { and, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import type { SubmissionKind } from "~/lib/submission-schema";
 import { type OutboxKind, outbox } from "../../../db/schema";
 import type { AppDatabase } from "../db.server";
 
@@ -9,7 +10,7 @@ export type OutboxMessage = typeof outbox.$inferSelect;
 
 export interface NewOutboxMessage {
   kind: OutboxKind;
-  submissionKind: "enquiry" | "registration";
+  submissionKind: SubmissionKind;
   submissionId: number;
   recipient: string;
   subject: string;
@@ -108,7 +109,7 @@ export function listUndelivered(db: AppDatabase, { limit = 100 } = {}): Promise<
 /** Erases the mail about the given submissions (a student's data deleted), sent or not. */
 export async function deleteMessagesAbout(
   db: AppDatabase,
-  submissionKind: "enquiry" | "registration",
+  submissionKind: SubmissionKind,
   ids: readonly number[],
 ): Promise<number> {
   if (ids.length === 0) return 0;

@@ -1,12 +1,11 @@
 // A student's enquiries and registrations taken together: found by e-mail or mobile for a
 // request to see or delete them, and deleted on request or when the retention period ends.
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { type SubmissionKind, submissionKinds } from "~/lib/submission-schema";
 import { enquiries, registrations } from "../../../db/schema";
 import type { AppDatabase } from "../db.server";
 
-export type SubmissionKind = "enquiry" | "registration";
 const tableOf = { enquiry: enquiries, registration: registrations } as const;
-export const submissionKinds: readonly SubmissionKind[] = ["enquiry", "registration"];
 
 /** What a data request shows of each entry. */
 export interface StudentEntry {
