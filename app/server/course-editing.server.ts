@@ -7,6 +7,7 @@ import type { CourseId } from "~/content/types";
 import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
 import { syllabusToText, textToSyllabus } from "~/lib/syllabus-text";
 import type { AppDatabase } from "./db.server";
+import { badForm } from "./desk.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "./images.server";
 import type { StaffUser } from "./permissions.server";
 import { recordAudit } from "./repositories/audit-log.server";
@@ -69,8 +70,7 @@ export async function saveCourseEditor(
   const form = await readLimitedForm(request, maxUploadBytes + 200_000);
   if (form === "too-large")
     return data<CourseEditResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
-  if (!form)
-    return data<CourseEditResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  if (!form) return badForm();
 
   switch (form.get("intent")) {
     case "start-date": {

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
 import type { AppDatabase } from "./db.server";
+import { badForm } from "./desk.server";
 import { rowId } from "./form-data.server";
 import {
   maxUploadBytes,
@@ -46,7 +47,7 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
   const form = await readLimitedForm(request, maxUploadBytes + 200_000);
   if (form === "too-large")
     return data<PlacementResult>({ ok: false, error: uploadRefusals.tooLarge }, { status: 413 });
-  if (!form) return data<PlacementResult>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  if (!form) return badForm();
   const intent = form.get("intent");
   const id = rowId(form.get("id"));
   const target: PlacementTarget = intent === "add" || id === undefined ? "add" : id;

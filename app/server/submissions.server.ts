@@ -22,7 +22,6 @@ import { enqueueMessages } from "./repositories/outbox.server";
 import { createRegistration } from "./repositories/registrations.server";
 import type { StoredSubmission, SubmissionMeta } from "./repositories/submission-query.server";
 
-
 /** What the page needs to show the form again: the student's values and the messages. */
 export interface SubmissionProblem {
   values: Partial<Record<FieldName, string>>;

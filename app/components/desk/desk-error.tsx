@@ -41,3 +41,12 @@ export function DeskErrorPanel({ error }: { error: unknown }) {
     </div>
   );
 }
+
+/** The message on its own, where the desk around it cannot be drawn (no signed-in area). */
+export function DeskErrorAlone({ error }: { error: unknown }) {
+  return (
+    <main id="main" tabIndex={-1} className="desk-main desk-alone">
+      <DeskErrorPanel error={error} />
+    </main>
+  );
+}

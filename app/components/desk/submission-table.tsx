@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import {
+  deskTime,
   rangeOptions,
   type SubmissionRow,
   type SubmissionStatus,
@@ -18,8 +19,6 @@ export interface SubmissionTableData {
   pageCount: number;
   pageSize: number;
 }
-
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /** A live, filterable, pageable table of enquiries or registrations with follow-up. */
 export function SubmissionTable({
@@ -112,7 +111,7 @@ export function SubmissionTable({
               {table.rows.map((row) => (
                 <tr key={row.id} data-testid="submission-row" className={`status-${row.status}`}>
                   <td data-label="Submitted">
-                    <div>{when.format(new Date(row.createdAt))}</div>
+                    <div>{deskTime.format(new Date(row.createdAt))}</div>
                   </td>
                   <td data-label="Name">
                     <div>
@@ -246,7 +245,7 @@ function FollowUpForm({ row }: { row: SubmissionRow }) {
       {row.statusUpdatedBy ? (
         <span className="follow-up-who">
           {statusLabels[row.status as SubmissionStatus]} · {row.statusUpdatedBy}
-          {row.statusUpdatedAt ? `, ${when.format(new Date(row.statusUpdatedAt))}` : ""}
+          {row.statusUpdatedAt ? `, ${deskTime.format(new Date(row.statusUpdatedAt))}` : ""}
         </span>
       ) : null}
     </fetcher.Form>

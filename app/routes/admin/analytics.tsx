@@ -48,33 +48,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { range, days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign };
 }
 
-function RankedTable({ caption, rows, label }: { caption: string; rows: Ranked[]; label: string }) {
+/** A small table of figures: a caption, a label column, then numbers. */
+function FigureTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: string[];
+  rows: { key: string; cells: React.ReactNode[] }[];
+}) {
   return (
     <div className="desk-table-wrap">
       <table className="desk-table">
         <caption className="p-2 text-left font-bold">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{label}</th>
-            <th scope="col">Views</th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={2}>None in this period.</td>
+              <td colSpan={columns.length}>None in this period.</td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.label}>
-                <td>{row.label}</td>
-                <td>{row.views}</td>
+              <tr key={row.key}>
+                {row.cells.map((cell, index) => (
+                  <td key={index}>{cell}</td>
+                ))}
               </tr>
             ))
           )}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function RankedTable({ caption, rows, label }: { caption: string; rows: Ranked[]; label: string }) {
+  return (
+    <FigureTable
+      caption={caption}
+      columns={[label, "Views"]}
+      rows={rows.map((row) => ({ key: row.label, cells: [row.label, row.views] }))}
+    />
   );
 }
 
@@ -86,37 +109,20 @@ function conversionRate(row: Conversion): string {
 
 function ConversionTable({ caption, rows, label }: { caption: string; rows: Conversion[]; label: string }) {
   return (
-    <div className="desk-table-wrap">
-      <table className="desk-table">
-        <caption className="p-2 text-left font-bold">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{label}</th>
-            <th scope="col">Entries</th>
-            <th scope="col">Enquiries</th>
-            <th scope="col">Registrations</th>
-            <th scope="col">Conversion</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={5}>None in this period.</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.label}>
-                <td>{row.label || "Not known (cookies off, or before first-touch counting)"}</td>
-                <td>{row.entries}</td>
-                <td>{row.enquiries}</td>
-                <td>{row.registrations}</td>
-                <td>{conversionRate(row)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <FigureTable
+      caption={caption}
+      columns={[label, "Entries", "Enquiries", "Registrations", "Conversion"]}
+      rows={rows.map((row) => ({
+        key: row.label,
+        cells: [
+          row.label || "Not known (cookies off, or before first-touch counting)",
+          row.entries,
+          row.enquiries,
+          row.registrations,
+          conversionRate(row),
+        ],
+      }))}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { DeskErrorPanel } from "~/components/desk/desk-error";
+import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import { adminNavigation } from "~/lib/staff-desk";
@@ -38,13 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const area = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  if (!area) {
-    return (
-      <main id="main" tabIndex={-1} className="desk-main desk-alone">
-        <DeskErrorPanel error={error} />
-      </main>
-    );
-  }
+  if (!area) return <DeskErrorAlone error={error} />;
   return (
     <DeskLayout navigation={adminNavigation} staffEmail={area.email} roleLabel="Administrator">
       <DeskErrorPanel error={error} />

@@ -1,7 +1,9 @@
 import { data, Form } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
+import { deskTime } from "~/lib/staff-desk";
 import { databaseContext, mailContext } from "~/server/context.server";
+import { badForm } from "~/server/desk.server";
 import { readFormBody, rowId } from "~/server/form-data.server";
 import { wakeOutbox } from "~/server/notifications.server";
 import { requireStaff } from "~/server/permissions.server";
@@ -37,7 +39,7 @@ type Result = { ok: true; message: string } | { ok: false; error: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const form = await readFormBody(request);
-  if (!form) return data<Result>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  if (!form) return badForm();
   const { db } = context.get(databaseContext);
   switch (form.get("intent")) {
     case "retry": {
@@ -54,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 const kindLabels = {
   institute: "To the institute",
   coordinator: "To a coordinator",
@@ -120,7 +121,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
               <tbody>
                 {undelivered.map((message) => (
                   <tr key={message.id}>
-                    <td>{when.format(new Date(message.createdAt))}</td>
+                    <td>{deskTime.format(new Date(message.createdAt))}</td>
                     <td>
                       {message.recipient}
                       <br />
@@ -140,7 +141,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                           </button>
                         </Form>
                       ) : (
-                        <>Next try {when.format(new Date(message.nextAttemptAt))}</>
+                        <>Next try {deskTime.format(new Date(message.nextAttemptAt))}</>
                       )}
                     </td>
                   </tr>

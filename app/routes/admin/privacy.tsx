@@ -2,8 +2,10 @@ import { data, Form, redirect } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { courseOptions } from "~/lib/options";
+import { deskTime } from "~/lib/staff-desk";
 import { databaseContext } from "~/server/context.server";
 import { describeCounts, eraseEntries, purgeExpired, retentionCutoff } from "~/server/data-protection.server";
+import { badForm } from "~/server/desk.server";
 import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import { findStudentEntries, type StudentKey } from "~/server/repositories/student-data.server";
@@ -48,7 +50,7 @@ type Result = { ok: true; message: string } | { ok: false; error: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const form = await readFormBody(request);
-  if (!form) return data<Result>({ ok: false, error: "Please send the form from the page." }, { status: 415 });
+  if (!form) return badForm();
   const { db } = context.get(databaseContext);
   const fail = (error: string) => data<Result>({ ok: false, error }, { status: 400 });
   switch (form.get("intent")) {
@@ -75,7 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 const day = new Intl.DateTimeFormat("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" });
 
 export default function StudentsData({ loaderData, actionData }: Route.ComponentProps) {
@@ -136,7 +137,7 @@ export default function StudentsData({ loaderData, actionData }: Route.Component
                   <tbody>
                     {entries.map((entry) => (
                       <tr key={`${entry.kind}-${entry.id}`}>
-                        <td>{when.format(new Date(entry.createdAt))}</td>
+                        <td>{deskTime.format(new Date(entry.createdAt))}</td>
                         <td>{entry.kind === "enquiry" ? "Enquiry" : `Registration: ${entry.course}`}</td>
                         <td>{entry.name}</td>
                         <td>{entry.email}</td>

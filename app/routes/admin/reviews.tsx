@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Review } from "~/content/types";
 import { databaseContext } from "~/server/context.server";
+import { badForm } from "~/server/desk.server";
 import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
@@ -26,7 +27,7 @@ const reviewSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const form = await readFormBody(request);
-  if (!form) return data({ ok: false as const, error: "Please send the form from the page." }, { status: 415 });
+  if (!form) return badForm();
   const names = form.getAll("name").map(String);
   const courses = form.getAll("course").map(String);
   const texts = form.getAll("text").map(String);

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { DeskErrorPanel } from "~/components/desk/desk-error";
+import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import type { RouteHandle } from "~/root";
@@ -52,13 +52,7 @@ export default function CoordinatorLayout({ loaderData }: Route.ComponentProps) 
 /** A failing page keeps the coordinator's menu around the message (see routes/admin/layout.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const area = useRouteLoaderData<typeof loader>("routes/onlineuser/layout");
-  if (!area) {
-    return (
-      <main id="main" tabIndex={-1} className="desk-main desk-alone">
-        <DeskErrorPanel error={error} />
-      </main>
-    );
-  }
+  if (!area) return <DeskErrorAlone error={error} />;
   return (
     <CoordinatorDesk area={area}>
       <DeskErrorPanel error={error} />
