@@ -3,26 +3,8 @@
 // page_views row per day, page, referrer, campaign and device; hashed daily visitors; and
 // enquiries and registrations carrying the landing page and campaign of their first touch.
 // setseed() makes every run generate the same rows.
+import { publicPaths } from "../app/lib/public-pages.ts";
 
-const paths = [
-  "/",
-  "/about/founder-chairman",
-  "/about/admissions",
-  "/about/facilities",
-  "/about/events",
-  "/about/bytes-in-bits",
-  "/about/review",
-  "/our-placements",
-  "/industry-partnership",
-  "/courses/embedded",
-  "/courses/iot",
-  "/courses/fullstack",
-  "/courses/ai",
-  "/courses/matlab",
-  "/contact",
-  "/online/register",
-  "/privacy",
-];
 const referrers = ["", "www.google.com", "www.bing.com", "l.facebook.com", "l.instagram.com", "www.youtube.com"];
 const campaigns: [string, string, string][] = [
   ["", "", ""],
@@ -33,8 +15,8 @@ const campaigns: [string, string, string][] = [
 ];
 const courses = ["embedded", "python fullstack", "iot", "ai", "matlab"];
 
-const list = (values: string[]) => values.map((value) => `'${value}'`).join(", ");
-const rows = (values: string[][]) => values.map((row) => `(${list(row)})`).join(", ");
+const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
+const rows = (values: readonly (readonly string[])[]) => values.map((row) => `(${list(row)})`).join(", ");
 
 /** Today in India, as the site counts days. */
 const today = "(now() at time zone 'Asia/Kolkata')::date";
@@ -49,7 +31,7 @@ export function yearOfTraffic(): string[] {
       select 'Student ' || i, 'student' || i || '@example.org', lpad((9000000000 + i)::text, 10, '0'), 'B.E', 'ECE',
         'karnataka', 'Bengaluru Urban', t, t, '${table}-year-' || i,
         (array['new', 'contacted', 'enrolled', 'not_interested'])[1 + (i % 4)],
-        (array[${list(paths)}])[1 + (i * 7) % ${paths.length}],
+        (array[${list(publicPaths)}])[1 + (i * 7) % ${publicPaths.length}],
         c.s, c.m, c.c${courseValue}
       from (select i, now() - random() * interval '365 days' as t, 1 + floor(random() * ${campaigns.length})::int as k
             from generate_series(1, ${perYear}) as i) as g
@@ -63,7 +45,7 @@ export function yearOfTraffic(): string[] {
         1 + floor(random() * (case when p.path = '/' then 60 else 12 end))::int,
         floor(random() * 4)::int
       from generate_series(${today} - 364, ${today}, interval '1 day') as d
-      cross join (values ${rows(paths.map((p) => [p]))}) as p(path)
+      cross join (values ${rows(publicPaths.map((p) => [p]))}) as p(path)
       cross join (values ${rows(referrers.map((r) => [r]))}) as r(host)
       cross join (values ${rows(campaigns)}) as c(s, m, c)
       cross join (values ('mobile'), ('desktop'), ('tablet')) as v(device)

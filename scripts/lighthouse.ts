@@ -9,28 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { publicPaths } from "../app/lib/public-pages.ts";
 import { chromeFlags, findOrInstallChrome } from "./chrome.ts";
 
-const publicPaths = [
-  "/",
-  "/about/founder-chairman",
-  "/about/admissions",
-  "/about/facilities",
-  "/about/events",
-  "/about/bytes-in-bits",
-  "/about/review",
-  "/our-placements",
-  "/industry-partnership",
-  "/courses/embedded",
-  "/courses/iot",
-  "/courses/fullstack",
-  "/courses/ai",
-  "/courses/matlab",
-  "/contact",
-  "/online/register",
-  "/login",
-  "/privacy",
-];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 100);
 const onlyPaths = process.argv.slice(2);
