@@ -95,3 +95,10 @@ export function FormMessage({ tone, children }: { tone: "error" | "success"; chi
     </div>
   );
 }
+
+/** What a staff action answered: its message when it worked, "Error: ..." when it did not. */
+export function ActionMessage({ result }: { result?: { ok: boolean; message?: string; error?: string } | null }) {
+  if (!result) return null;
+  if (result.ok) return result.message ? <FormMessage tone="success">{result.message}</FormMessage> : null;
+  return <FormMessage tone="error">Error: {result.error}</FormMessage>;
+}

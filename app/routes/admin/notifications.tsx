@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { FormMessage } from "~/components/forms";
+import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { deskTime } from "~/lib/staff-desk";
 import { databaseContext, mailContext } from "~/server/context.server";
@@ -67,8 +67,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   return (
     <div className="space-y-6">
       <h1 className="page-title">E-mail notifications</h1>
-      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-      {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
+      <ActionMessage result={actionData} />
       {on ? (
         <p className="text-slate-700">
           Each new enquiry and registration is e-mailed to {site.email} (a registration also to its course's

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { ImageInput } from "~/components/desk/image-input";
-import { FormMessage } from "~/components/forms";
+import { ActionMessage } from "~/components/forms";
 import type { Partner } from "~/content/types";
 import { databaseContext, uploadsDirContext } from "~/server/context.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/server/images.server";
@@ -79,8 +79,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
   return (
     <div className="space-y-8">
       <h1 className="page-title">Placement partners</h1>
-      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-      {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
+      <ActionMessage result={actionData} />
       <Form
         method="post"
         encType="multipart/form-data"

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { ImageInput } from "~/components/desk/image-input";
-import { FormMessage } from "~/components/forms";
+import { ActionMessage } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { type PlacementResult, savePlacement } from "~/server/placements-editing.server";
@@ -107,8 +107,7 @@ export default function Placements({ loaderData, actionData }: Route.ComponentPr
           . Changes show there at once.
         </p>
       </div>
-      {general?.ok ? <FormMessage tone="success">{general.message}</FormMessage> : null}
-      {general && !general.ok ? <FormMessage tone="error">Error: {general.error}</FormMessage> : null}
+      <ActionMessage result={general} />
 
       <Form
         method="post"

@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { FormMessage } from "~/components/forms";
+import { ActionMessage, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { courseOptions } from "~/lib/options";
 import { deskTime } from "~/lib/staff-desk";
@@ -89,8 +89,7 @@ export default function StudentsData({ loaderData, actionData }: Route.Component
           Deleted {deleted}, with the e-mail about them. The audit log records it.
         </FormMessage>
       ) : null}
-      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-      {actionData && !actionData.ok ? <FormMessage tone="error">Error: {actionData.error}</FormMessage> : null}
+      <ActionMessage result={actionData} />
 
       <section aria-labelledby="requests" className="space-y-3">
         <h2 id="requests" className="text-xl font-bold">
