@@ -8,28 +8,17 @@ import { describeCounts, eraseEntries, purgeExpired, retentionCutoff } from "~/s
 import { badForm } from "~/server/desk.server";
 import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
-import { findStudentEntries, type StudentKey } from "~/server/repositories/student-data.server";
+import { findStudentEntries, parseStudentKey } from "~/server/repositories/student-data.server";
 import type { Route } from "./+types/privacy";
 
 // Students' requests about their data: find everything sent with one e-mail address or
 // mobile number, and delete it on request (recorded in the audit log, by ids only).
 
-/** An e-mail address or a mobile number, as staff type it. */
-function keyOf(text: string): StudentKey | undefined {
-  const value = text.trim();
-  if (value.includes("@")) return { email: value.slice(0, 254) };
-  const digits = value.replace(/[\s()+-]/g, "");
-  // Staff may paste a number with the country code.
-  if (/^\d{10}$/.test(digits)) return { mobile: digits };
-  if (/^91\d{10}$/.test(digits)) return { mobile: digits.slice(2) };
-  return undefined;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").slice(0, 300);
-  const key = query ? keyOf(query) : undefined;
+  const key = query ? parseStudentKey(query) : undefined;
   const entries = key ? await findStudentEntries(context.get(databaseContext).db, key) : [];
   return {
     query,
@@ -55,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (error: string) => data<Result>({ ok: false, error }, { status: 400 });
   switch (form.get("intent")) {
     case "delete": {
-      const key = keyOf(String(form.get("q") ?? ""));
+      const key = parseStudentKey(String(form.get("q") ?? ""));
       if (!key) return fail("Please enter the student's e-mail address or 10-digit mobile number.");
       if (form.get("confirm") !== "yes") {
         return fail("Please tick the box to confirm that the student asked for their data to be deleted.");

@@ -25,10 +25,21 @@ export interface StudentKey {
   mobile?: string;
 }
 
+/** What staff typed to find a student: an e-mail address, or a mobile number in any usual spelling. */
+export function parseStudentKey(text: string): StudentKey | undefined {
+  const value = text.trim();
+  if (value.includes("@")) return { email: value.slice(0, 254) };
+  const digits = value.replace(/[\s()+-]/g, "");
+  // Staff may paste a number with the country code.
+  if (/^\d{10}$/.test(digits)) return { mobile: digits };
+  if (/^91\d{10}$/.test(digits)) return { mobile: digits.slice(2) };
+  return undefined;
+}
+
 /** Every enquiry and registration sent with this e-mail address or mobile number, newest first. */
 export async function findStudentEntries(db: AppDatabase, key: StudentKey): Promise<StudentEntry[]> {
   const email = key.email?.trim().toLowerCase();
-  const mobile = key.mobile?.replace(/[\s()+-]/g, "");
+  const mobile = key.mobile;
   if (!email && !mobile) return [];
   const found = await Promise.all(
     submissionKinds.map(async (kind) => {
