@@ -3,13 +3,10 @@
 // retries and giving up, withdrawing consent from the acknowledgement's link, and the
 // retention purge.
 import { count, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { site } from "~/config/site";
 import { courses } from "~/content/courses";
-import { clientAddressContext, databaseContext, mailContext } from "~/server/context.server";
 import { purgeExpired } from "~/server/data-protection.server";
-import type { Database } from "~/server/db.server";
 import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "~/server/notifications.server";
 import { listAudit } from "~/server/repositories/audit-log.server";
 import { createEnquiry } from "~/server/repositories/enquiries.server";
@@ -23,55 +20,16 @@ import { action as withdrawAction, loader as withdrawLoader } from "../../app/ro
 import { enquiries, outbox } from "../../db/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { describeEachEngine, useTestDatabase } from "./databases";
+import { actionContext, formPost, settle, studentFormFields } from "./fixtures";
+import { eventually } from "./site-process";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-tests-only-secret-0123456789abcdef";
 const origin = "http://localhost:3000";
 const coordinator = "iot.coordinator@sampige-academy.example";
 const iotTitle = courses.find((course) => course.id === "iot")?.title;
-const form = {
-  name: "Kavya Shetty",
-  email: "kavya.shetty@example.in",
-  mobile: "9845012345",
-  stream: "B.E",
-  major: "ECE",
-  state: "karnataka",
-  district: "Udupi",
-  consent: "yes",
-};
-let address = 0;
+const form = studentFormFields;
 
-function contextFor(database: Database, mail: MailSettings | null): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(databaseContext, database);
-  context.set(clientAddressContext, `203.0.113.${++address % 250}`);
-  context.set(mailContext, mail);
-  return context;
-}
-
-function post(path: string, fields: Record<string, string>): Request {
-  return new Request(origin + path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
-
-async function status(run: () => unknown): Promise<number> {
-  try {
-    const result = await run();
-    return result instanceof Response ? result.status : ((result as { init?: ResponseInit })?.init?.status ?? 200);
-  } catch (thrown) {
-    return thrown instanceof Response ? thrown.status : 500;
-  }
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const status = async (run: () => unknown) => (await settle(run)).status;
 
 describeEachEngine("e-mail notifications", (engine) => {
   const test = useTestDatabase(engine);
@@ -83,16 +41,16 @@ describeEachEngine("e-mail notifications", (engine) => {
   const register = (fields: Record<string, string>, settings: MailSettings | null = mail) =>
     status(() =>
       registerAction({
-        request: post("/online/register", { ...fields, token: crypto.randomUUID() }),
-        context: contextFor(database(), settings),
+        request: formPost(`${origin}/online/register`, { ...fields, token: crypto.randomUUID() }),
+        context: actionContext(database(), { mail: settings }),
         params: {},
       } as never),
     );
   const enquire = (fields: Record<string, string>, settings: MailSettings | null = mail) =>
     status(() =>
       contactAction({
-        request: post("/contact", { ...fields, token: crypto.randomUUID() }),
-        context: contextFor(database(), settings),
+        request: formPost(`${origin}/contact`, { ...fields, token: crypto.randomUUID() }),
+        context: actionContext(database(), { mail: settings }),
         params: {},
       } as never),
     );
@@ -146,7 +104,7 @@ describeEachEngine("e-mail notifications", (engine) => {
     expect(student?.text).toContain("Next batch starts: 5 January 2027");
     expect(student?.text).toContain(`https://wa.me/${site.whatsapp.number}?text=`);
     expect(student?.text).toMatch(/\/privacy\/withdraw\?ref=registration-1-[\w-]{32}/);
-    await until(async () => (await outboxSummary(db)).sent === 3);
+    await eventually("3 messages sent", async () => (await outboxSummary(db)).sent === 3);
   });
 
   it("lists every course's batch in an enquiry's acknowledgement, Starting soon where none is set", async () => {
@@ -170,14 +128,14 @@ describeEachEngine("e-mail notifications", (engine) => {
     expect((await findStudentEntries(db, { mobile: form.mobile })).length).toBe(3);
 
     delivery = startOutboxDelivery(db, mail, { pollMs: 50, retryDelaysMs: [100, 100, 100, 100] });
-    await until(async () => (await listUndelivered(db)).length === 6);
+    await eventually("6 messages waiting", async () => (await listUndelivered(db)).length === 6);
     const failing = await listUndelivered(db);
     expect(failing.every((message) => message.status === "pending" && /451/.test(message.lastError ?? ""))).toBe(true);
     expect(mailServer.received).toHaveLength(0);
 
     mailServer.refusing = false;
     await mailServer.waitFor(6);
-    await until(async () => (await outboxSummary(db)).sent === 6);
+    await eventually("6 messages sent", async () => (await outboxSummary(db)).sent === 6);
     expect(await listUndelivered(db)).toEqual([]);
     errors.mockRestore();
   });
@@ -188,7 +146,7 @@ describeEachEngine("e-mail notifications", (engine) => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await enquire(form)).toBe(302);
     delivery = startOutboxDelivery(db, mail, { pollMs: 30, retryDelaysMs: [30, 30] });
-    await until(async () => (await outboxSummary(db)).failed === 2);
+    await eventually("2 messages given up", async () => (await outboxSummary(db)).failed === 2);
     const failed = await listUndelivered(db);
     expect(failed.map((message) => [message.status, message.attempts])).toEqual([
       ["failed", 3],
@@ -199,7 +157,7 @@ describeEachEngine("e-mail notifications", (engine) => {
     mailServer.refusing = false;
     for (const message of failed) expect(await retryMessage(db, message.id)).toBe(true);
     await mailServer.waitFor(2);
-    await until(async () => (await outboxSummary(db)).sent === 2);
+    await eventually("2 messages sent", async () => (await outboxSummary(db)).sent === 2);
     errors.mockRestore();
   });
 
@@ -222,7 +180,7 @@ describeEachEngine("e-mail notifications", (engine) => {
     // Opening the link only asks.
     const asked = await withdrawLoader({
       request: new Request(origin + link),
-      context: contextFor(database(), mail),
+      context: actionContext(database(), { mail }),
       params: {},
     } as never);
     expect(asked).toMatchObject({ state: "ask", email: "k•••••••••••@example.in", count: 2 });
@@ -230,8 +188,8 @@ describeEachEngine("e-mail notifications", (engine) => {
 
     const reference = new URL(origin + link).searchParams.get("ref") ?? "";
     const done = await withdrawAction({
-      request: post("/privacy/withdraw", { ref: reference }),
-      context: contextFor(database(), mail),
+      request: formPost(`${origin}/privacy/withdraw`, { ref: reference }),
+      context: actionContext(database(), { mail }),
       params: {},
     } as never);
     expect((done as Response).headers.get("location")).toBe("/privacy/withdraw?done=1");
@@ -252,7 +210,7 @@ describeEachEngine("e-mail notifications", (engine) => {
     // The same link again, or a forged one, changes nothing.
     const again = await withdrawLoader({
       request: new Request(origin + link),
-      context: contextFor(database(), mail),
+      context: actionContext(database(), { mail }),
       params: {},
     } as never);
     expect(again).toEqual({ state: "unknown" });
@@ -260,8 +218,8 @@ describeEachEngine("e-mail notifications", (engine) => {
     expect(
       await status(() =>
         withdrawAction({
-          request: post("/privacy/withdraw", { ref: forged }),
-          context: contextFor(database(), mail),
+          request: formPost(`${origin}/privacy/withdraw`, { ref: forged }),
+          context: actionContext(database(), { mail }),
           params: {},
         } as never),
       ),

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { studentFormFields } from "./fixtures";
 
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 export const staffPassword = "correct horse battery staple kolam";
@@ -170,18 +171,7 @@ export async function signIn(origin: string, email: string, password = staffPass
 
 /** A valid enquiry or registration (add `course`), with a fresh form token. */
 export function studentForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    name: "Kavya Shetty",
-    email: "kavya.shetty@example.com",
-    mobile: "98450 12345",
-    stream: "B.E",
-    major: "ECE",
-    state: "karnataka",
-    district: "Udupi",
-    consent: "yes",
-    token: crypto.randomUUID(),
-    ...overrides,
-  };
+  return { ...studentFormFields, token: crypto.randomUUID(), ...overrides };
 }
 
 /** Posts a form the way the browser does (URL-encoded), not following the redirect. */
