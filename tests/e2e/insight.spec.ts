@@ -5,16 +5,8 @@ import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/lib/public-pages";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type SiteProcess, startSiteProcess } from "./site-process";
-import { staffAccounts, staffPassword } from "./staff-accounts";
+import { signIn, staffAccounts } from "./staff-accounts";
 import { e2ePort, expect, test } from "./utils";
-
-async function signIn(page: Page, origin = "") {
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("Email").fill(staffAccounts.admin);
-  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function fillStudent(page: Page, student: { name: string; email: string; mobile: string }) {
   await page.getByLabel("Name").fill(student.name);
@@ -45,7 +37,7 @@ test("the page a student landed on and its campaign follow them to the form and 
   await expect(visit.getByText("Form submitted successfully!")).toBeVisible();
   await visitor.close();
 
-  await signIn(page);
+  await signIn(page, staffAccounts.admin);
   const row = page
     .getByRole("table", { name: "Conversion by campaign (source / medium / campaign)" })
     .getByRole("row")
@@ -77,7 +69,7 @@ test("a student under 18 shows in the desk with the guardian to call, and where 
   await expect(form.getByText("Form submitted successfully!")).toBeVisible();
   await student.close();
 
-  await signIn(page);
+  await signIn(page, staffAccounts.admin);
   await page.goto(`/admin/contactform?q=${encodeURIComponent(email)}`);
   const row = page.getByTestId("submission-row").filter({ hasText: "Ananya Kulkarni" });
   await expect(row).toContainText("Under 18");
@@ -99,7 +91,7 @@ test("no public page asks another site for anything while no analytics property 
 });
 
 test("an admin sees that e-mail notifications are off, and how to switch them on", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, staffAccounts.admin);
   await page.getByRole("link", { name: "E-mail notifications" }).click();
   await expect(page.getByRole("heading", { name: "E-mail notifications", level: 1 })).toBeVisible();
   await expect(page.getByText("E-mail notifications are off.")).toBeVisible();
@@ -119,7 +111,7 @@ test("an admin finds a student's entries by e-mail and deletes them on request, 
   await expect(form.getByText("Form submitted successfully!")).toBeVisible();
   await student.close();
 
-  await signIn(page);
+  await signIn(page, staffAccounts.admin);
   await page.getByRole("link", { name: "Students' data" }).click();
   await page.getByLabel("E-mail or mobile number").fill(email.toUpperCase());
   await page.getByRole("button", { name: "Find" }).click();
@@ -214,7 +206,7 @@ test.describe("with e-mail and an analytics property switched on", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Form submitted successfully!")).toBeVisible();
 
-    await signIn(page, site.origin);
+    await signIn(page, staffAccounts.admin, site.origin);
     await page.getByRole("link", { name: "E-mail notifications" }).click();
     await expect(page.getByRole("heading", { name: "E-mail notifications", level: 1 })).toBeVisible();
     const undelivered = page.getByRole("row").filter({ hasText: "rohan.kamath@example.in" });

@@ -1,3 +1,5 @@
+import { expect, type Page } from "@playwright/test";
+
 /** Staff accounts the browser tests sign in with; created from the CLI before the server starts. */
 export const staffPassword = "correct horse battery staple kolam";
 export const staffAccounts = {
@@ -8,3 +10,12 @@ export const staffAccounts = {
   matlab: "matlab.coordinator@sampige-academy.example",
   ai: "ai.coordinator@sampige-academy.example",
 } as const;
+
+/** Signs in through the login page, as a staff member does, and waits to leave it. */
+export async function signIn(page: Page, email: string, origin = ""): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}

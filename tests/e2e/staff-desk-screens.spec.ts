@@ -1,36 +1,10 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
-import { staffAccounts, staffPassword } from "./staff-accounts";
-import { expect, test } from "./utils";
+import { signIn, staffAccounts } from "./staff-accounts";
+import { axeViolations, expect, test } from "./utils";
 
 // Every desk screen, at phone and desktop widths: no accessibility violations (axe), nothing
 // wider than the screen, and on a phone the menu folded away above the page.
 
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 test.use({ bypassCSP: true });
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map(
-      (v: { id: string; help: string; nodes: { target: string[] }[] }) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    );
-  });
-}
 
 const screens = {
   admin: [
@@ -61,7 +35,7 @@ for (const viewport of [
         for (const path of paths) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-          expect(await violations(page), path).toEqual([]);
+          expect(await axeViolations(page), path).toEqual([]);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width, `${path} is wider than the screen`).toBeLessThanOrEqual(viewport.width);
           const menu = page.getByRole("navigation", { name: "Staff" });

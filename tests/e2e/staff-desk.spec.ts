@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { staffAccounts, staffPassword } from "./staff-accounts";
+import type { Browser } from "@playwright/test";
+import { signIn, staffAccounts, staffPassword } from "./staff-accounts";
 import { expect, test } from "./utils";
 
 /** A real 2x2 PNG. */
@@ -7,13 +7,6 @@ const tinyPng = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
   "base64",
 );
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
-  await page.getByRole("button", { name: "Login" }).click();
-}
 
 async function submitEnquiry(browser: Browser, name: string, extra: Record<string, string> = {}, path = "/contact") {
   const context = await browser.newContext();

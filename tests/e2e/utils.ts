@@ -1,4 +1,6 @@
-import { test as base, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Any console error or uncaught page error fails the test, except Chromium's own
@@ -36,3 +38,22 @@ export function escapeRegExp(text: string): string {
 
 /** The port of the site under test; tests that start servers of their own take ports just above it. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core's violations on the page, one line each. axe is injected as a script, so the test
+ * must bypass the page's CSP (`test.use({ bypassCSP: true })`), which rightly refuses it.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map(
+      (v: { id: string; help: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+  });
+}
