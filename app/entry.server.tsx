@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
-import { nonceContext } from "~/server/context.server";
+import { nonceContext } from "~/platform/context.server";
 
 export const streamTimeout = 5_000;
 

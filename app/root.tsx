@@ -17,8 +17,8 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { site } from "~/config/site";
-import { enhanceScriptContext } from "~/server/context.server";
-import { externalAnalyticsId, publicOrigin } from "~/server/env.server";
+import { enhanceScriptContext } from "~/platform/context.server";
+import { externalAnalyticsId, publicOrigin } from "~/platform/env.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

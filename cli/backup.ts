@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { createGunzip, createGzip } from "node:zlib";
 import { is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { type AppDatabase, type Database, openDatabase } from "~/server/db.server";
+import { type AppDatabase, type Database, openDatabase } from "../app/platform/database.server";
 import * as schema from "../db/schema";
 import { cliEnvironment, withDatabase } from "./database";
 import { CliError } from "./errors";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Database, openDatabase } from "~/server/db.server";
+import { type Database, openDatabase } from "../app/platform/database.server";
 import { CliError } from "./errors";
 
 /** The migrations beside this tool, wherever it is run from. */

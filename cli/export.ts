@@ -1,6 +1,6 @@
-import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/lib/csv";
 import { enquiryCsvColumns, exportEnquiries } from "~/server/repositories/enquiries.server";
 import { exportRegistrations, registrationCsvColumns } from "~/server/repositories/registrations.server";
+import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "../app/platform/csv";
 import { withDatabase } from "./database";
 import { CliError } from "./errors";
 import { openOutput } from "./output";

@@ -1,5 +1,5 @@
 // The command-line tool: `npm run cli -- <command>` (see `npm run cli -- help`).
-import { DataDirLockedError } from "~/server/data-dir-lock.server";
+import { DataDirLockedError } from "../app/platform/data-dir-lock.server";
 import { backupCommand, restoreCommand } from "./backup";
 import { CliError } from "./errors";
 import { exportCommandOptions, exportEnquiriesCommand, exportRegistrationsCommand } from "./export";

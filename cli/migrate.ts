@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "~/server/db.server";
+import { openDatabase } from "../app/platform/database.server";
 import { backupTables, checkTarget, insertBatch, migrationLevel, resetIdentities, tableBatches } from "./backup";
 import { cliEnvironment } from "./database";
 import { CliError } from "./errors";

@@ -1,7 +1,6 @@
 import { userInfo } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
-import { type Database, openDatabase } from "~/server/db.server";
 import { newPasswordProblem } from "~/server/password.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
 import { indiaTime } from "~/server/repositories/submission-query.server";
@@ -14,6 +13,7 @@ import {
   setStaffRole,
   unknownRoleMessage,
 } from "~/server/staff-accounts.server";
+import { type Database, openDatabase } from "../app/platform/database.server";
 import { cliEnvironment, withDatabase } from "./database";
 import { CliError } from "./errors";
 

@@ -3,8 +3,8 @@
 // Usage: DATA_DIR=... tsx scripts/e2e-staff.ts
 import path from "node:path";
 import { isStaffRole } from "~/lib/staff-roles";
-import { openDatabase } from "~/server/db.server";
 import { createStaff } from "~/server/staff-accounts.server";
+import { openDatabase } from "../app/platform/database.server";
 import { staffAccounts, staffPassword } from "../tests/e2e/staff-accounts.ts";
 
 const database = await openDatabase({

@@ -9,7 +9,10 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { publicPaths } from "~/lib/public-pages";
 import { createPageViewCounter, isCountable, type PageViewCounter } from "~/server/analytics.server";
-import { contentChanged } from "~/server/content-version.server";
+import { startDailyPurge } from "~/server/data-protection.server";
+import { firstTouchCookie, hasFirstTouch } from "~/server/first-touch.server";
+import { type MailSettings, startOutboxDelivery } from "~/server/notifications.server";
+import { contentChanged } from "../app/platform/content-version.server";
 import {
   clientAddressContext,
   databaseContext,
@@ -17,15 +20,12 @@ import {
   mailContext,
   nonceContext,
   uploadsDirContext,
-} from "~/server/context.server";
-import { startDailyPurge } from "~/server/data-protection.server";
-import { type Database, openDatabase } from "~/server/db.server";
-import { externalAnalyticsId } from "~/server/env.server";
-import { startEventRelay } from "~/server/event-relay.server";
-import { closeLiveStreams } from "~/server/events.server";
-import { firstTouchCookie, hasFirstTouch } from "~/server/first-touch.server";
-import { type MailSettings, startOutboxDelivery } from "~/server/notifications.server";
-import { seedDemoContent } from "~/server/seed.server";
+} from "../app/platform/context.server";
+import { type Database, openDatabase } from "../app/platform/database.server";
+import { externalAnalyticsId } from "../app/platform/env.server";
+import { startEventRelay } from "../app/platform/event-relay.server";
+import { closeLiveStreams } from "../app/platform/events.server";
+import { seedDemoContent } from "../app/platform/seed.server";
 import { canonicalLocation, isAssetPath } from "./canonical";
 import { createPageCache } from "./page-cache";
 import { createNonce, securityHeaders } from "./security";

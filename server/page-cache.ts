@@ -9,8 +9,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type express from "express";
-import { contentVersion } from "~/server/content-version.server";
 import { firstTouchCookieName } from "~/server/first-touch.server";
+import { contentVersion } from "../app/platform/content-version.server";
 import { createFormTemplate, type FormTemplate, fillFormTemplate } from "./form-template";
 
 interface CachedPage {

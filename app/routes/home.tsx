@@ -4,7 +4,7 @@ import { site, whatsappHref } from "~/config/site";
 import { heroSlides, homeIntro } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { getCourses, getReviews } from "~/server/repositories/content.server";
 import type { Route } from "./+types/home";
 

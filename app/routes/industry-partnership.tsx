@@ -1,6 +1,6 @@
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { getPartners } from "~/server/repositories/content.server";
 import type { Route } from "./+types/industry-partnership";
 

@@ -4,6 +4,8 @@ import { Field, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { areaOf, isStaffRole } from "~/lib/staff-roles";
+import { clientAddressContext, databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
 import type { RouteHandle } from "~/root";
 import {
   clientAddressHeader,
@@ -12,8 +14,6 @@ import {
   signInThrottle,
   signInWithPassword,
 } from "~/server/auth.server";
-import { clientAddressContext, databaseContext } from "~/server/context.server";
-import { readFormBody } from "~/server/form-data.server";
 import { crossSiteRefusal, getStaffUser, isCrossSite } from "~/server/permissions.server";
 import type { Route } from "./+types/login";
 

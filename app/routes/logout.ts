@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
+import { databaseContext } from "~/platform/context.server";
 import { getAuth } from "~/server/auth.server";
-import { databaseContext } from "~/server/context.server";
 import { crossSiteRefusal, isCrossSite } from "~/server/permissions.server";
 import type { Route } from "./+types/logout";
 

@@ -1,7 +1,7 @@
 import { PlacedStudentCard } from "~/components/placed-student-card";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { listPlacedStudents } from "~/server/repositories/placed-students.server";
 import type { Route } from "./+types/our-placements";
 

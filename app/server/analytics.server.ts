@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { list as botPatterns, createIsbotFromList } from "isbot";
+import type { AppDatabase } from "~/platform/database.server";
 import { dailyVisitors, pageViews } from "../../db/schema";
-import type { AppDatabase } from "./db.server";
 
 export interface PageView {
   path: string;

@@ -5,10 +5,10 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { site } from "~/config/site";
+import type { AppDatabase, Database } from "~/platform/database.server";
+import { type CounterStore, counterStoreFor, createMemoryCounterStore, minutes } from "~/platform/rate-limit.server";
 import { account, rateLimit, session, user, verification } from "../../db/schema";
-import type { AppDatabase, Database } from "./db.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { type CounterStore, counterStoreFor, createMemoryCounterStore, minutes } from "./rate-limit.server";
 
 /** Idle timeout: a session unused for an hour ends (Better Auth's own expiry, slid by use). */
 export const sessionIdleSeconds = 60 * 60;

@@ -5,10 +5,10 @@
 // personal data itself.
 import { site } from "~/config/site";
 import { type SubmissionKind, submissionKinds } from "~/lib/submission-schema";
-import type { AppDatabase } from "./db.server";
+import type { AppDatabase } from "~/platform/database.server";
+import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";
 import { parseWithdrawalReference } from "./notifications.server";
 import { recordAudit } from "./repositories/audit-log.server";
-import { deleteMessagesAbout, deleteSentBefore } from "./repositories/outbox.server";
 import {
   deleteEntries,
   deleteEntriesBefore,

@@ -3,11 +3,11 @@
 // coordinator pages call these; the course scope is always part of the query.
 import { data } from "react-router";
 import { z } from "zod";
-import { toCsv } from "~/lib/csv";
 import { daysToMs, defaultRangeDays, type SubmissionRow, submissionStatuses } from "~/lib/staff-desk";
 import type { SubmissionKind } from "~/lib/submission-schema";
-import type { AppDatabase } from "./db.server";
-import { maxRowId } from "./form-data.server";
+import { toCsv } from "~/platform/csv";
+import type { AppDatabase } from "~/platform/database.server";
+import { maxRowId } from "~/platform/form-data.server";
 import type { StaffUser } from "./permissions.server";
 import { recordAudit } from "./repositories/audit-log.server";
 import { enquiryCsvColumns, listEnquiries } from "./repositories/enquiries.server";

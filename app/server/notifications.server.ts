@@ -11,16 +11,16 @@ import { site, whatsappHref } from "~/config/site";
 import type { CoordinatorKey, Course } from "~/content/types";
 import { courseOptions } from "~/lib/options";
 import type { EnquiryData, SubmissionKind } from "~/lib/submission-schema";
-import { authSecret } from "./auth.server";
-import type { AppDatabase } from "./db.server";
-import { getCourses } from "./repositories/content.server";
+import type { AppDatabase } from "~/platform/database.server";
 import {
   claimDueMessages,
   markAttemptFailed,
   markSent,
   type NewOutboxMessage,
   type OutboxMessage,
-} from "./repositories/outbox.server";
+} from "~/platform/mail-outbox.server";
+import { authSecret } from "./auth.server";
+import { getCourses } from "./repositories/content.server";
 import { getStartDates, type StartDates } from "./repositories/start-dates.server";
 import { staffEmailsWithRole } from "./staff-accounts.server";
 

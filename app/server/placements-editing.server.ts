@@ -2,9 +2,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
-import type { AppDatabase } from "./db.server";
-import { badForm } from "./desk.server";
-import { rowId } from "./form-data.server";
+import type { AppDatabase } from "~/platform/database.server";
+import { rowId } from "~/platform/form-data.server";
 import {
   maxUploadBytes,
   readLimitedForm,
@@ -12,7 +11,9 @@ import {
   storeImage,
   UploadRefused,
   uploadRefusals,
-} from "./images.server";
+} from "~/platform/images.server";
+import { photoWidths } from "~/platform/seed.server";
+import { badForm } from "./desk.server";
 import type { StaffUser } from "./permissions.server";
 import { recordAudit } from "./repositories/audit-log.server";
 import {
@@ -21,7 +22,6 @@ import {
   removePlacedStudent,
   updatePlacedStudent,
 } from "./repositories/placed-students.server";
-import { photoWidths } from "./seed.server";
 
 const field = requiredText;
 

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import * as z from "zod";
 import { isStaffRole, type StaffRole, staffRoles } from "~/lib/staff-roles";
+import type { AppDatabase, Database } from "~/platform/database.server";
 import { account, session, user } from "../../db/schema";
-import type { AppDatabase, Database } from "./db.server";
 import { hashPassword, newPasswordProblem } from "./password.server";
 
 // Staff accounts for the admin's staff page and the CLI alike. Accounts are written here

@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { courseOptions } from "~/lib/options";
 import { type FieldName, fieldNamesOf, type SubmissionKind, validateSubmission } from "~/lib/submission-schema";
-import { clientAddressContext, databaseContext, mailContext } from "./context.server";
-import type { AppDatabase, Database } from "./db.server";
-import { publicOrigin } from "./env.server";
-import { publishSubmission } from "./events.server";
-import { readFirstTouch } from "./first-touch.server";
-import { maxFormBytes, readFormBody } from "./form-data.server";
-import { prepareNotifications, wakeOutbox } from "./notifications.server";
+import { clientAddressContext, databaseContext, mailContext } from "~/platform/context.server";
+import type { AppDatabase, Database } from "~/platform/database.server";
+import { publicOrigin } from "~/platform/env.server";
+import { publishSubmission } from "~/platform/events.server";
+import { maxFormBytes, readFormBody } from "~/platform/form-data.server";
+import { enqueueMessages } from "~/platform/mail-outbox.server";
 import {
   counterStoreFor,
   createRateLimit,
@@ -16,9 +15,10 @@ import {
   parseRateSetting,
   type RateDecision,
   type RateLimit,
-} from "./rate-limit.server";
+} from "~/platform/rate-limit.server";
+import { readFirstTouch } from "./first-touch.server";
+import { prepareNotifications, wakeOutbox } from "./notifications.server";
 import { createEnquiry } from "./repositories/enquiries.server";
-import { enqueueMessages } from "./repositories/outbox.server";
 import { createRegistration } from "./repositories/registrations.server";
 import type { StoredSubmission, SubmissionMeta } from "./repositories/submission-query.server";
 

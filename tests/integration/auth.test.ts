@@ -6,8 +6,6 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authSecret, sessionAbsoluteMs } from "~/server/auth.server";
-import { clientAddressContext, databaseContext } from "~/server/context.server";
-import type { Database } from "~/server/db.server";
 import { getStaffUser, requireStaff, type StaffRole } from "~/server/permissions.server";
 import {
   createStaff,
@@ -17,6 +15,8 @@ import {
   resetStaffPassword,
   setStaffRole,
 } from "~/server/staff-accounts.server";
+import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
+import type { Database } from "../../app/platform/database.server";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "../../app/routes/logout";
 import { account, session, user } from "../../db/schema";
@@ -677,7 +677,7 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     expect(list.stdout).not.toContain("iot@sampige-academy.example");
     // Each change is in the audit log, made "from the command line". (The embedded database
     // was closed for the tool above: it is opened again here, as the site would.)
-    const { openDatabase } = await import("~/server/db.server");
+    const { openDatabase } = await import("../../app/platform/database.server");
     const { listAudit } = await import("~/server/repositories/audit-log.server");
     const database =
       engine === "pglite"

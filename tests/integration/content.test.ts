@@ -11,7 +11,7 @@ import {
   updatePlacedStudent,
 } from "~/server/repositories/placed-students.server";
 import { getStartDates, type StartDateKey, setStartDate } from "~/server/repositories/start-dates.server";
-import { photoFormats, photoWidths, seedDemoContent } from "~/server/seed.server";
+import { photoFormats, photoWidths, seedDemoContent } from "../../app/platform/seed.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
 describeEachEngine("start dates, placed students and demo content", (engine) => {

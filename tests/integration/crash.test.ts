@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { openDatabase } from "~/server/db.server";
+import { openDatabase } from "../../app/platform/database.server";
 import { enquiries } from "../../db/schema";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { inParallel, postForm, startSite, studentForm } from "./site-process";

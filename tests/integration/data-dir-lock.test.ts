@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataDirLockedError, lockDataDir, readDataDirLock } from "~/server/data-dir-lock.server";
-import { openDatabase } from "~/server/db.server";
+import { DataDirLockedError, lockDataDir, readDataDirLock } from "../../app/platform/data-dir-lock.server";
+import { openDatabase } from "../../app/platform/database.server";
 
 let dataDir: string;
 const lockFile = () => path.join(dataDir, "lock");

@@ -8,7 +8,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db.server";
+import { type Database, openDatabase } from "../../app/platform/database.server";
 
 export type EngineName = Database["engine"];
 

@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
-import { clientAddressContext, databaseContext, mailContext } from "~/server/context.server";
-import type { Database } from "~/server/db.server";
 import type { MailSettings } from "~/server/notifications.server";
 import type { RegistrationInput } from "~/server/repositories/registrations.server";
+import { clientAddressContext, databaseContext, mailContext } from "../../app/platform/context.server";
+import type { Database } from "../../app/platform/database.server";
 
 /** A valid, normalised registration (drop course for an enquiry), with the given changes. */
 export function student(overrides: Partial<RegistrationInput> = {}): RegistrationInput {

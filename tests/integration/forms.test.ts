@@ -3,9 +3,9 @@
 // as a success.
 import { beforeEach, expect, it, vi } from "vitest";
 import { messages } from "~/lib/submission-schema";
-import { onSubmission } from "~/server/events.server";
 import { listEnquiries } from "~/server/repositories/enquiries.server";
 import { listRegistrations } from "~/server/repositories/registrations.server";
+import { onSubmission } from "../../app/platform/events.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as registerAction } from "../../app/routes/online/register";
 import { createTestDatabase, describeEachEngine, useTestDatabase } from "./databases";

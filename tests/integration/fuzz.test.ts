@@ -11,9 +11,9 @@ import { courseValues, districtsFor, majorValues, stateValues, streamValues } fr
 import { publicPaths } from "~/lib/public-pages";
 import { staffRoles } from "~/lib/staff-roles";
 import { validateSubmission } from "~/lib/submission-schema";
-import { openDatabase } from "~/server/db.server";
 import { getPartners, getReviews } from "~/server/repositories/content.server";
 import { listPlacedStudents } from "~/server/repositories/placed-students.server";
+import { openDatabase } from "../../app/platform/database.server";
 import { enquiries, registrations, submissionStatuses, user } from "../../db/schema";
 import { describeEachEngine } from "./databases";
 import { addStaff, inParallel, type SiteProcess, signIn, startSite } from "./site-process";

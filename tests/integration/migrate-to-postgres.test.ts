@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { type AppDatabase, openDatabase } from "~/server/db.server";
+import { type AppDatabase, openDatabase } from "../../app/platform/database.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, postForm, runCli, signIn, startSite, studentForm } from "./site-process";
 

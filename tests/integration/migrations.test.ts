@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { openDatabase } from "~/server/db.server";
+import { openDatabase } from "../../app/platform/database.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 
 const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };

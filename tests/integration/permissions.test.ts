@@ -3,12 +3,12 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { clientAddressContext, databaseContext, uploadsDirContext } from "~/server/context.server";
-import { publishSubmission } from "~/server/events.server";
 import type { StaffRole } from "~/server/permissions.server";
 import { createEnquiry } from "~/server/repositories/enquiries.server";
 import { createRegistration, getRegistration } from "~/server/repositories/registrations.server";
 import { createStaff, setStaffRole } from "~/server/staff-accounts.server";
+import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";
+import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
 import * as adminAudit from "../../app/routes/admin/audit";
 import * as adminContactform from "../../app/routes/admin/contactform";

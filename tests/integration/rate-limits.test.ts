@@ -1,7 +1,7 @@
 // The counters behind the form limit and the sign-in throttle: in PostgreSQL, concurrent hits
 // on one key are each counted once (the upsert is atomic), and a window ends on time.
 import { expect, it } from "vitest";
-import { counterStoreFor, createRateLimit } from "~/server/rate-limit.server";
+import { counterStoreFor, createRateLimit } from "../../app/platform/rate-limit.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
 describeEachEngine("rate-limit counters", (engine) => {

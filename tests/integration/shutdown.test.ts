@@ -5,7 +5,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { openDatabase } from "~/server/db.server";
+import { openDatabase } from "../../app/platform/database.server";
 import { enquiries } from "../../db/schema";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, eventually, openStaffStream, signIn, startSite, studentForm } from "./site-process";

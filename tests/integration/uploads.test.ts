@@ -7,9 +7,15 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveCourseEditor } from "~/server/course-editing.server";
-import { maxFormBytes, readFormBody } from "~/server/form-data.server";
-import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/server/images.server";
 import type { StaffUser } from "~/server/permissions.server";
+import { maxFormBytes, readFormBody } from "../../app/platform/form-data.server";
+import {
+  maxUploadBytes,
+  readLimitedForm,
+  storeImage,
+  UploadRefused,
+  uploadRefusals,
+} from "../../app/platform/images.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 
 const staff: StaffUser = {

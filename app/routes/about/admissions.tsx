@@ -3,7 +3,7 @@ import { site } from "~/config/site";
 import { admissionSteps } from "~/content/about";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { courseListJsonLd } from "~/lib/structured-data";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { getCourses } from "~/server/repositories/content.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import type { Route } from "./+types/admissions";

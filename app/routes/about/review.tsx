@@ -1,7 +1,7 @@
 import { ReviewCard } from "~/components/review-card";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { getReviews } from "~/server/repositories/content.server";
 import type { Route } from "./+types/review";
 

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { DailyChart } from "~/components/desk/daily-chart";
+import { databaseContext } from "~/platform/context.server";
 import { indiaDay } from "~/server/analytics.server";
-import { databaseContext } from "~/server/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import {
   type Conversion,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { listAudit } from "~/server/repositories/audit-log.server";
 import type { Route } from "./+types/audit";

@@ -1,7 +1,7 @@
 import { SubmissionTable } from "~/components/desk/submission-table";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
-import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import type { Route } from "./+types/contactform";
 

@@ -1,5 +1,5 @@
 import { CourseEditor } from "~/components/desk/course-editor";
-import { databaseContext, uploadsDirContext } from "~/server/context.server";
+import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
 import { requireStaff } from "~/server/permissions.server";
 import type { Route } from "./+types/course";

@@ -1,8 +1,8 @@
 import { daysToMs } from "~/lib/staff-desk";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
+import { outboxSummary } from "~/platform/mail-outbox.server";
 import { requireStaff } from "~/server/permissions.server";
 import { listEnquiries } from "~/server/repositories/enquiries.server";
-import { outboxSummary } from "~/server/repositories/outbox.server";
 import { listRegistrations } from "~/server/repositories/registrations.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import type { Route } from "./+types/home";

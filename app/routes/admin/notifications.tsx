@@ -2,13 +2,13 @@ import { data, Form } from "react-router";
 import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { deskTime } from "~/lib/staff-desk";
-import { databaseContext, mailContext } from "~/server/context.server";
+import { databaseContext, mailContext } from "~/platform/context.server";
+import { readFormBody, rowId } from "~/platform/form-data.server";
+import { listUndelivered, outboxSummary, retryMessage } from "~/platform/mail-outbox.server";
 import { badForm } from "~/server/desk.server";
-import { readFormBody, rowId } from "~/server/form-data.server";
 import { wakeOutbox } from "~/server/notifications.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
-import { listUndelivered, outboxSummary, retryMessage } from "~/server/repositories/outbox.server";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

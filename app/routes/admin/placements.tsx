@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { ImageInput } from "~/components/desk/image-input";
 import { ActionMessage } from "~/components/forms";
-import { databaseContext, uploadsDirContext } from "~/server/context.server";
+import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { requireStaff } from "~/server/permissions.server";
 import { type PlacementResult, savePlacement } from "~/server/placements-editing.server";
 import { listPlacedStudents } from "~/server/repositories/placed-students.server";

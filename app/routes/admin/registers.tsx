@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { SubmissionTable } from "~/components/desk/submission-table";
 import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
-import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import type { Route } from "./+types/registers";
 

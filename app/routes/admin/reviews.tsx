@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Review } from "~/content/types";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
 import { badForm } from "~/server/desk.server";
-import { readFormBody } from "~/server/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
 import { getReviews, saveReviews } from "~/server/repositories/content.server";

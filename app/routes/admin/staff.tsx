@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { staffRoles } from "~/lib/staff-roles";
-import { databaseContext } from "~/server/context.server";
-import { readFormBody } from "~/server/form-data.server";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
 import { requireStaff } from "~/server/permissions.server";
 import { recordAudit } from "~/server/repositories/audit-log.server";
 import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole } from "~/server/staff-accounts.server";

@@ -4,7 +4,7 @@ import { site, whatsappHref } from "~/config/site";
 import { batchesOf, formatInr, hoursADay } from "~/lib/course-schedule";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { courseJsonLd } from "~/lib/structured-data";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { getCourse } from "~/server/repositories/content.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import type { Route } from "./+types/course";

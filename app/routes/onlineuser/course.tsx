@@ -1,6 +1,6 @@
 import { CourseEditor } from "~/components/desk/course-editor";
 import { courseIdOfRole } from "~/lib/staff-desk";
-import { databaseContext, uploadsDirContext } from "~/server/context.server";
+import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { requireCoordinatorArea } from "~/server/coordinator.server";
 import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
 import type { Route } from "./+types/course";

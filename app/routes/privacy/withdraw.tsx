@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { site, whatsappHref } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
 import { eraseEntries, studentByWithdrawalReference } from "~/server/data-protection.server";
-import { readFormBody } from "~/server/form-data.server";
 import type { Route } from "./+types/withdraw";
 
 // The link in every acknowledgement e-mail: withdrawing consent is one click away, and it

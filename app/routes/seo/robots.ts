@@ -1,4 +1,4 @@
-import { publicOrigin } from "~/server/env.server";
+import { publicOrigin } from "~/platform/env.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { publicPaths } from "~/lib/public-pages";
-import { publicOrigin } from "~/server/env.server";
+import { publicOrigin } from "~/platform/env.server";
 import type { Route } from "./+types/sitemap";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { courseValueOfRole } from "~/lib/staff-desk";
-import { databaseContext } from "~/server/context.server";
-import { onShutdown, onSubmission } from "~/server/events.server";
+import { databaseContext } from "~/platform/context.server";
+import { onShutdown, onSubmission } from "~/platform/events.server";
 import { isSessionCurrent, requireStaff, staffRoles } from "~/server/permissions.server";
 import type { Route } from "./+types/events";
 

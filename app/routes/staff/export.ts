@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
-import { databaseContext } from "~/server/context.server";
+import { databaseContext } from "~/platform/context.server";
 import { exportSubmissionTable } from "~/server/desk.server";
 import { requireStaff, staffRoles, unauthorizedLocation } from "~/server/permissions.server";
 import type { Route } from "./+types/export";

@@ -1,6 +1,6 @@
 import { count, desc } from "drizzle-orm";
+import type { AppDatabase } from "~/platform/database.server";
 import { auditLog } from "../../../db/schema";
-import type { AppDatabase } from "../db.server";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 

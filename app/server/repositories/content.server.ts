@@ -6,9 +6,9 @@ import { courses as defaultCourses } from "~/content/courses";
 import { partners as defaultPartners } from "~/content/partners";
 import { reviews as defaultReviews } from "~/content/reviews";
 import type { Course, CourseId, Partner, Picture, Review, SyllabusSection } from "~/content/types";
+import { contentVersion } from "~/platform/content-version.server";
+import type { AppDatabase } from "~/platform/database.server";
 import { contentOverrides } from "../../../db/schema";
-import { contentVersion } from "../content-version.server";
-import type { AppDatabase } from "../db.server";
 
 /** What staff may change about a course. */
 export interface CourseEdit {

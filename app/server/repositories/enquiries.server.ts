@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt } from "drizzle-orm";
-import type { CsvColumn } from "~/lib/csv";
+import type { CsvColumn } from "~/platform/csv";
+import type { AppDatabase } from "~/platform/database.server";
 import { enquiries } from "../../../db/schema";
-import type { AppDatabase } from "../db.server";
 import {
   exportBatchSize,
   indiaTime,

@@ -2,8 +2,8 @@
 // request to see or delete them, and deleted on request or when the retention period ends.
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { type SubmissionKind, submissionKinds } from "~/lib/submission-schema";
+import type { AppDatabase } from "~/platform/database.server";
 import { enquiries, registrations } from "../../../db/schema";
-import type { AppDatabase } from "../db.server";
 
 const tableOf = { enquiry: enquiries, registration: registrations } as const;
 

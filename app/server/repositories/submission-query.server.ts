@@ -1,6 +1,6 @@
 // What enquiries and registrations share: the student's fields, filters and paging.
 import { type AnyColumn, gte, ilike, lt, or, type SQL } from "drizzle-orm";
-import type { CsvColumn } from "~/lib/csv";
+import type { CsvColumn } from "~/platform/csv";
 
 /** A student's answers, already validated and normalised by the form's rules. */
 export interface SubmissionFields {

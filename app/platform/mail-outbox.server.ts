@@ -3,8 +3,8 @@
 // retries; several processes may deliver from one PostgreSQL without sending twice.
 import { and, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { SubmissionKind } from "~/lib/submission-schema";
-import { type OutboxKind, outbox } from "../../../db/schema";
-import type { AppDatabase } from "../db.server";
+import { type OutboxKind, outbox } from "../../db/schema";
+import type { AppDatabase } from "./database.server";
 
 export type OutboxMessage = typeof outbox.$inferSelect;
 

@@ -6,7 +6,7 @@ import { createContext } from "react-router";
  */
 export const nonceContext = createContext<string>("");
 
-import type { Database } from "./db.server";
+import type { Database } from "./database.server";
 
 /** The open database (PGlite or PostgreSQL), chosen once by the server. */
 export const databaseContext = createContext<Database>();
@@ -20,7 +20,7 @@ export const uploadsDirContext = createContext<string>();
 /** URL of the small form script (app/client/enhance.ts) in this build. */
 export const enhanceScriptContext = createContext<string>("/app/client/enhance.ts");
 
-import type { MailSettings } from "./notifications.server";
+import type { MailSettings } from "~/server/notifications.server";
 
 /** E-mail notifications: the SMTP server and sender, or null when they are off (no SMTP_URL). */
 export const mailContext = createContext<MailSettings | null>(null);

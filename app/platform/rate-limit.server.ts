@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./db.server";
+import type { Database } from "./database.server";
 
 /**
  * Fixed-window counters per key. One process on the embedded database keeps them in
