@@ -1,9 +1,9 @@
 import { userInfo } from "node:os";
 import { fileURLToPath } from "node:url";
-import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
-import { newPasswordProblem } from "~/server/password.server";
-import { recordAudit } from "~/server/repositories/audit-log.server";
 import { indiaTime } from "~/server/repositories/submission-query.server";
+import { type Database, openDatabase } from "../app/platform/database.server";
+import { recordAudit } from "../app/staff/audit-log.server";
+import { newPasswordProblem } from "../app/staff/password.server";
 import {
   createStaff,
   listStaff,
@@ -12,8 +12,8 @@ import {
   resetStaffPassword,
   setStaffRole,
   unknownRoleMessage,
-} from "~/server/staff-accounts.server";
-import { type Database, openDatabase } from "../app/platform/database.server";
+} from "../app/staff/staff-accounts.server";
+import { isStaffRole, type StaffRole } from "../app/staff/staff-roles";
 import { cliEnvironment, withDatabase } from "./database";
 import { CliError } from "./errors";
 

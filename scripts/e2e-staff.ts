@@ -2,9 +2,9 @@
 // admin is made with the command-line tool by scripts/e2e-server.ts, as an operator would).
 // Usage: DATA_DIR=... tsx scripts/e2e-staff.ts
 import path from "node:path";
-import { isStaffRole } from "~/lib/staff-roles";
-import { createStaff } from "~/server/staff-accounts.server";
 import { openDatabase } from "../app/platform/database.server";
+import { createStaff } from "../app/staff/staff-accounts.server";
+import { isStaffRole } from "../app/staff/staff-roles";
 import { staffAccounts, staffPassword } from "../tests/e2e/staff-accounts.ts";
 
 const database = await openDatabase({

@@ -3,7 +3,6 @@ import { data, redirect } from "react-router";
 import { Field, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { areaOf, isStaffRole } from "~/lib/staff-roles";
 import { clientAddressContext, databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { RouteHandle } from "~/root";
@@ -13,8 +12,9 @@ import {
   signInCookies,
   signInThrottle,
   signInWithPassword,
-} from "~/server/auth.server";
-import { crossSiteRefusal, getStaffUser, isCrossSite } from "~/server/permissions.server";
+} from "~/staff/auth.server";
+import { crossSiteRefusal, getStaffUser, isCrossSite } from "~/staff/permissions.server";
+import { areaOf, isStaffRole } from "~/staff/staff-roles";
 import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { enhance: true };

@@ -1,8 +1,8 @@
 import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import { databaseContext } from "~/platform/context.server";
-import { getAuth } from "~/server/auth.server";
-import { crossSiteRefusal, isCrossSite } from "~/server/permissions.server";
+import { getAuth } from "~/staff/auth.server";
+import { crossSiteRefusal, isCrossSite } from "~/staff/permissions.server";
 import type { Route } from "./+types/logout";
 
 /** Signing out changes state, so only a POST does it; a visit by link just goes home. */

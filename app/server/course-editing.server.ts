@@ -4,13 +4,13 @@ import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
 import type { CourseId } from "~/content/types";
-import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
 import { syllabusToText, textToSyllabus } from "~/lib/syllabus-text";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
+import { recordAudit } from "~/staff/audit-log.server";
+import type { StaffUser } from "~/staff/permissions.server";
+import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
 import { badForm } from "./desk.server";
-import type { StaffUser } from "./permissions.server";
-import { recordAudit } from "./repositories/audit-log.server";
 import { getCourse, isEdited, restoreDefault, saveCourse } from "./repositories/content.server";
 import { getStartDates, setStartDate } from "./repositories/start-dates.server";
 

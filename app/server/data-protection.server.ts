@@ -7,8 +7,8 @@ import { site } from "~/config/site";
 import { type SubmissionKind, submissionKinds } from "~/lib/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
 import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";
+import { recordAudit } from "~/staff/audit-log.server";
 import { parseWithdrawalReference } from "./notifications.server";
-import { recordAudit } from "./repositories/audit-log.server";
 import {
   deleteEntries,
   deleteEntriesBefore,

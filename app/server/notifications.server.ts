@@ -19,10 +19,10 @@ import {
   type NewOutboxMessage,
   type OutboxMessage,
 } from "~/platform/mail-outbox.server";
-import { authSecret } from "./auth.server";
+import { authSecret } from "~/staff/auth.server";
+import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
 import { getCourses } from "./repositories/content.server";
 import { getStartDates, type StartDates } from "./repositories/start-dates.server";
-import { staffEmailsWithRole } from "./staff-accounts.server";
 
 export interface MailSettings {
   /** e.g. smtp://user:password@mail.example.org:587 or smtps://...:465 */

@@ -1,7 +1,6 @@
 // Placed students as staff keep them: add, edit, remove, with a photo upload.
 import { data } from "react-router";
 import { z } from "zod";
-import { fieldErrorsOf, requiredText } from "~/lib/staff-fields";
 import type { AppDatabase } from "~/platform/database.server";
 import { rowId } from "~/platform/form-data.server";
 import {
@@ -13,9 +12,10 @@ import {
   uploadRefusals,
 } from "~/platform/images.server";
 import { photoWidths } from "~/platform/seed.server";
+import { recordAudit } from "~/staff/audit-log.server";
+import type { StaffUser } from "~/staff/permissions.server";
+import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
 import { badForm } from "./desk.server";
-import type { StaffUser } from "./permissions.server";
-import { recordAudit } from "./repositories/audit-log.server";
 import {
   addPlacedStudent,
   getPlacedStudent,

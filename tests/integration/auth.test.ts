@@ -5,8 +5,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { authSecret, sessionAbsoluteMs } from "~/server/auth.server";
-import { getStaffUser, requireStaff, type StaffRole } from "~/server/permissions.server";
+import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
+import type { Database } from "../../app/platform/database.server";
+import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
+import { action as logoutAction, loader as logoutLoader } from "../../app/routes/logout";
+import { authSecret, sessionAbsoluteMs } from "../../app/staff/auth.server";
+import { getStaffUser, requireStaff, type StaffRole } from "../../app/staff/permissions.server";
 import {
   createStaff,
   findStaff,
@@ -14,11 +18,7 @@ import {
   removeStaff,
   resetStaffPassword,
   setStaffRole,
-} from "~/server/staff-accounts.server";
-import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
-import type { Database } from "../../app/platform/database.server";
-import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
-import { action as logoutAction, loader as logoutLoader } from "../../app/routes/logout";
+} from "../../app/staff/staff-accounts.server";
 import { account, session, user } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
@@ -678,7 +678,7 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     // Each change is in the audit log, made "from the command line". (The embedded database
     // was closed for the tool above: it is opened again here, as the site would.)
     const { openDatabase } = await import("../../app/platform/database.server");
-    const { listAudit } = await import("~/server/repositories/audit-log.server");
+    const { listAudit } = await import("../../app/staff/audit-log.server");
     const database =
       engine === "pglite"
         ? await openDatabase({ dataDir: test.current.dataDir, purpose: "test" })

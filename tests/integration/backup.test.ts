@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { recordAudit } from "~/server/repositories/audit-log.server";
 import { saveReviews } from "~/server/repositories/content.server";
 import { createEnquiry } from "~/server/repositories/enquiries.server";
 import { updateFollowUp } from "~/server/repositories/follow-up.server";
@@ -13,6 +12,7 @@ import { addPlacedStudent, removePlacedStudent } from "~/server/repositories/pla
 import { createRegistration } from "~/server/repositories/registrations.server";
 import { setStartDate } from "~/server/repositories/start-dates.server";
 import { type AppDatabase, type Database, openDatabase } from "../../app/platform/database.server";
+import { recordAudit } from "../../app/staff/audit-log.server";
 import {
   account,
   auditLog,

@@ -3,10 +3,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import type { StaffRole } from "~/server/permissions.server";
 import { createEnquiry } from "~/server/repositories/enquiries.server";
 import { createRegistration, getRegistration } from "~/server/repositories/registrations.server";
-import { createStaff, setStaffRole } from "~/server/staff-accounts.server";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";
 import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
@@ -28,6 +26,8 @@ import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
 import * as coordinatorRegistrations from "../../app/routes/onlineuser/registrations";
 import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
+import type { StaffRole } from "../../app/staff/permissions.server";
+import { createStaff, setStaffRole } from "../../app/staff/staff-accounts.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { student } from "./fixtures";
 

@@ -7,7 +7,6 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveCourseEditor } from "~/server/course-editing.server";
-import type { StaffUser } from "~/server/permissions.server";
 import { maxFormBytes, readFormBody } from "../../app/platform/form-data.server";
 import {
   maxUploadBytes,
@@ -16,6 +15,7 @@ import {
   UploadRefused,
   uploadRefusals,
 } from "../../app/platform/images.server";
+import type { StaffUser } from "../../app/staff/permissions.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 
 const staff: StaffUser = {

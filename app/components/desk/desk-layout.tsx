@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { site } from "~/config/site";
-import type { DeskLink, DeskSection } from "~/lib/staff-desk";
+import type { DeskLink, DeskSection } from "~/staff/staff-desk";
 
 /** Wide enough for the menu beside the page (the same width as in app.css). */
 const sideBySide = "(min-width: 64rem)";

@@ -1,4 +1,4 @@
-import { maxUploadMegabytes } from "~/lib/staff-desk";
+import { maxUploadMegabytes } from "~/staff/staff-desk";
 
 /**
  * A file field for a photo or logo. The server decides (it decodes the file and refuses

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import type { SubmissionKind } from "~/lib/submission-schema";
 import {
   deskTime,
   rangeOptions,
@@ -7,8 +8,7 @@ import {
   type SubmissionStatus,
   statusLabels,
   submissionStatuses,
-} from "~/lib/staff-desk";
-import type { SubmissionKind } from "~/lib/submission-schema";
+} from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
 export interface SubmissionTableData {

@@ -2,7 +2,6 @@ import { Form } from "react-router";
 import { DailyChart } from "~/components/desk/daily-chart";
 import { databaseContext } from "~/platform/context.server";
 import { indiaDay } from "~/server/analytics.server";
-import { requireStaff } from "~/server/permissions.server";
 import {
   type Conversion,
   conversionsByCampaign,
@@ -15,6 +14,7 @@ import {
   topPages,
   topReferrers,
 } from "~/server/repositories/analytics.server";
+import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/analytics";
 
 const isDay = (value: string | null): value is string =>

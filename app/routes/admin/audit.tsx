@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { databaseContext } from "~/platform/context.server";
-import { requireStaff } from "~/server/permissions.server";
-import { listAudit } from "~/server/repositories/audit-log.server";
+import { listAudit } from "~/staff/audit-log.server";
+import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/audit";
 
 const perPage = 100;

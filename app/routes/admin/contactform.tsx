@@ -2,7 +2,7 @@ import { SubmissionTable } from "~/components/desk/submission-table";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
-import { requireStaff } from "~/server/permissions.server";
+import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/contactform";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { CourseEditor } from "~/components/desk/course-editor";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
-import { requireStaff } from "~/server/permissions.server";
+import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/course";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

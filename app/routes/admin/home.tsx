@@ -1,10 +1,10 @@
-import { daysToMs } from "~/lib/staff-desk";
 import { databaseContext } from "~/platform/context.server";
 import { outboxSummary } from "~/platform/mail-outbox.server";
-import { requireStaff } from "~/server/permissions.server";
 import { listEnquiries } from "~/server/repositories/enquiries.server";
 import { listRegistrations } from "~/server/repositories/registrations.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
+import { requireStaff } from "~/staff/permissions.server";
+import { daysToMs } from "~/staff/staff-desk";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

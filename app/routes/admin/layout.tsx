@@ -2,9 +2,9 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
-import { adminNavigation } from "~/lib/staff-desk";
 import type { RouteHandle } from "~/root";
-import { requireStaff } from "~/server/permissions.server";
+import { requireStaff } from "~/staff/permissions.server";
+import { adminNavigation } from "~/staff/staff-desk";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, desk: true };

@@ -1,14 +1,14 @@
 import { data, Form } from "react-router";
 import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
-import { deskTime } from "~/lib/staff-desk";
 import { databaseContext, mailContext } from "~/platform/context.server";
 import { readFormBody, rowId } from "~/platform/form-data.server";
 import { listUndelivered, outboxSummary, retryMessage } from "~/platform/mail-outbox.server";
 import { badForm } from "~/server/desk.server";
 import { wakeOutbox } from "~/server/notifications.server";
-import { requireStaff } from "~/server/permissions.server";
-import { recordAudit } from "~/server/repositories/audit-log.server";
+import { recordAudit } from "~/staff/audit-log.server";
+import { requireStaff } from "~/staff/permissions.server";
+import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { ActionMessage } from "~/components/forms";
 import type { Partner } from "~/content/types";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
-import { requireStaff } from "~/server/permissions.server";
-import { recordAudit } from "~/server/repositories/audit-log.server";
 import { getPartners, savePartners } from "~/server/repositories/content.server";
+import { recordAudit } from "~/staff/audit-log.server";
+import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/partners";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { Form, useNavigation } from "react-router";
 import { ImageInput } from "~/components/desk/image-input";
 import { ActionMessage } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
-import { requireStaff } from "~/server/permissions.server";
 import { type PlacementResult, savePlacement } from "~/server/placements-editing.server";
 import { listPlacedStudents } from "~/server/repositories/placed-students.server";
+import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/placements";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

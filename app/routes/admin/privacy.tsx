@@ -2,13 +2,13 @@ import { data, Form, redirect } from "react-router";
 import { ActionMessage, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { courseOptions } from "~/lib/options";
-import { deskTime } from "~/lib/staff-desk";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { describeCounts, eraseEntries, purgeExpired, retentionCutoff } from "~/server/data-protection.server";
 import { badForm } from "~/server/desk.server";
-import { requireStaff } from "~/server/permissions.server";
 import { findStudentEntries, parseStudentKey } from "~/server/repositories/student-data.server";
+import { requireStaff } from "~/staff/permissions.server";
+import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/privacy";
 
 // Students' requests about their data: find everything sent with one e-mail address or

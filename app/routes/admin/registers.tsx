@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { SubmissionTable } from "~/components/desk/submission-table";
-import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
-import { requireStaff } from "~/server/permissions.server";
+import { requireStaff } from "~/staff/permissions.server";
+import { courseValueOfRole, isCoordinatorRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/registers";
 
 /** "All registers" (/admin/registers) and one course's forms (/admin/registers/iot). */

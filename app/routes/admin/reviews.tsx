@@ -4,9 +4,9 @@ import type { Review } from "~/content/types";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { badForm } from "~/server/desk.server";
-import { requireStaff } from "~/server/permissions.server";
-import { recordAudit } from "~/server/repositories/audit-log.server";
 import { getReviews, saveReviews } from "~/server/repositories/content.server";
+import { recordAudit } from "~/staff/audit-log.server";
+import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/reviews";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

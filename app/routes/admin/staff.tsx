@@ -1,11 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
-import { staffRoles } from "~/lib/staff-roles";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { requireStaff } from "~/server/permissions.server";
-import { recordAudit } from "~/server/repositories/audit-log.server";
-import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole } from "~/server/staff-accounts.server";
+import { recordAudit } from "~/staff/audit-log.server";
+import { requireStaff } from "~/staff/permissions.server";
+import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole } from "~/staff/staff-accounts.server";
+import { staffRoles } from "~/staff/staff-roles";
 import type { Route } from "./+types/staff";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

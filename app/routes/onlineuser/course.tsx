@@ -1,8 +1,8 @@
 import { CourseEditor } from "~/components/desk/course-editor";
-import { courseIdOfRole } from "~/lib/staff-desk";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
-import { requireCoordinatorArea } from "~/server/coordinator.server";
 import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
+import { requireCoordinatorArea } from "~/staff/coordinator.server";
+import { courseIdOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/course";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import type { RouteHandle } from "~/root";
-import { requireCoordinatorArea } from "~/server/coordinator.server";
+import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, desk: true };

@@ -1,9 +1,9 @@
 import { SubmissionTable } from "~/components/desk/submission-table";
-import { courseValueOfRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { requireCoordinatorArea } from "~/server/coordinator.server";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
+import { requireCoordinatorArea } from "~/staff/coordinator.server";
+import { courseValueOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/registrations";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { courseValueOfRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/platform/context.server";
 import { onShutdown, onSubmission } from "~/platform/events.server";
-import { isSessionCurrent, requireStaff, staffRoles } from "~/server/permissions.server";
+import { isSessionCurrent, requireStaff, staffRoles } from "~/staff/permissions.server";
+import { courseValueOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/events";
 
 /** A comment line keeps proxies from closing an idle stream; the session is checked again each time. */

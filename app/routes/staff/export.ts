@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { courseValueOfRole, isCoordinatorRole } from "~/lib/staff-desk";
 import { databaseContext } from "~/platform/context.server";
 import { exportSubmissionTable } from "~/server/desk.server";
-import { requireStaff, staffRoles, unauthorizedLocation } from "~/server/permissions.server";
+import { requireStaff, staffRoles, unauthorizedLocation } from "~/staff/permissions.server";
+import { courseValueOfRole, isCoordinatorRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/export";
 
 /**

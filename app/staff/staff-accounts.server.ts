@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import * as z from "zod";
-import { isStaffRole, type StaffRole, staffRoles } from "~/lib/staff-roles";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { account, session, user } from "../../db/schema";
 import { hashPassword, newPasswordProblem } from "./password.server";
+import { isStaffRole, type StaffRole, staffRoles } from "./staff-roles";
 
 // Staff accounts for the admin's staff page and the CLI alike. Accounts are written here
 // in the shape Better Auth's e-mail sign-in reads: a user row, and a "credential" account

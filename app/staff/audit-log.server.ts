@@ -1,6 +1,6 @@
 import { count, desc } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { auditLog } from "../../../db/schema";
+import { auditLog } from "../../db/schema";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { type CoordinatorRole, isCoordinatorRole } from "~/lib/staff-desk";
 import { requireStaff, type StaffUser } from "./permissions.server";
+import { type CoordinatorRole, isCoordinatorRole } from "./staff-desk";
 
 /**
  * A coordinator's own area (/onlineuser/<role>): that coordinator, or an admin.

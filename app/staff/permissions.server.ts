@@ -1,11 +1,11 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
-import { areaOf, isStaffRole, type StaffRole, staffRoles } from "~/lib/staff-roles";
 import { databaseContext } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { session, user } from "../../db/schema";
 import { getAuth, sessionAbsoluteMs } from "./auth.server";
+import { areaOf, isStaffRole, type StaffRole, staffRoles } from "./staff-roles";
 
 export { areaOf, isStaffRole, type StaffRole, staffRoles };
 

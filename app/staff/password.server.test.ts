@@ -1,6 +1,5 @@
 import { argon2Sync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { passwordMessages } from "~/lib/password-policy";
 import { commonPasswords } from "./common-passwords";
 import {
   argon2idParameters,
@@ -9,6 +8,7 @@ import {
   newPasswordProblem,
   verifyPassword,
 } from "./password.server";
+import { passwordMessages } from "./password-policy";
 
 const phrase = "correct horse battery staple kolam";
 

@@ -1,6 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
-import { compactPassword, type PasswordContext, passwordMessages, passwordProblem } from "~/lib/password-policy";
 import { commonPasswords } from "./common-passwords";
+import { compactPassword, type PasswordContext, passwordMessages, passwordProblem } from "./password-policy";
 
 /**
  * argon2id at OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): about 45 ms

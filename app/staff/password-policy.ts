@@ -1,6 +1,6 @@
 // Staff password rules after NIST SP 800-63B-4 (single-factor): long, any characters,
 // no composition rules, no guessable content. Browser-safe; the list of commonly used
-// passwords is checked on the server only (app/server/password.server.ts).
+// passwords is checked on the server only (app/staff/password.server.ts).
 
 export const passwordMinLength = 15;
 /** NIST asks for at least 64; a longer phrase costs nothing to allow. */

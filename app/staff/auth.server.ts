@@ -38,7 +38,7 @@ function createAuth(database: Database) {
     }),
     emailAndPassword: {
       enabled: true,
-      // Accounts are made by an admin or the CLI (app/server/staff-accounts.server.ts).
+      // Accounts are made by an admin or the CLI (app/staff/staff-accounts.server.ts).
       disableSignUp: true,
       // The policy counts code points (at most 128); Better Auth counts UTF-16 units.
       maxPasswordLength: 1024,
