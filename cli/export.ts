@@ -1,5 +1,5 @@
-import { enquiryCsvColumns, exportEnquiries } from "~/server/repositories/enquiries.server";
-import { exportRegistrations, registrationCsvColumns } from "~/server/repositories/registrations.server";
+import { enquiryCsvColumns, exportEnquiries } from "../app/admissions/enquiries.server";
+import { exportRegistrations, registrationCsvColumns } from "../app/admissions/registrations.server";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "../app/platform/csv";
 import { withDatabase } from "./database";
 import { CliError } from "./errors";

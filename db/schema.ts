@@ -309,7 +309,7 @@ export const dailyVisitors = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.visitor] })],
 );
 
-/** Kinds of e-mail the site sends (see app/server/notifications.server.ts). */
+/** Kinds of e-mail the site sends (see app/admissions/notifications.server.ts). */
 export const outboxKinds = ["institute", "coordinator", "acknowledgement"] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 

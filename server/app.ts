@@ -10,8 +10,8 @@ import { RouterContextProvider } from "react-router";
 import { publicPaths } from "~/lib/public-pages";
 import { createPageViewCounter, isCountable, type PageViewCounter } from "~/server/analytics.server";
 import { startDailyPurge } from "~/server/data-protection.server";
-import { firstTouchCookie, hasFirstTouch } from "~/server/first-touch.server";
-import { type MailSettings, startOutboxDelivery } from "~/server/notifications.server";
+import { firstTouchCookie, hasFirstTouch } from "../app/admissions/first-touch.server";
+import { type MailSettings, startOutboxDelivery } from "../app/admissions/notifications.server";
 import { contentChanged } from "../app/platform/content-version.server";
 import {
   clientAddressContext,
@@ -312,4 +312,4 @@ function versionedAsset(clientDir: string, file: string): string {
   }
 }
 
-export { mailSettingsFromEnv } from "~/server/notifications.server";
+export { mailSettingsFromEnv } from "../app/admissions/notifications.server";

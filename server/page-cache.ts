@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type express from "express";
-import { firstTouchCookieName } from "~/server/first-touch.server";
+import { firstTouchCookieName } from "../app/admissions/first-touch.server";
 import { contentVersion } from "../app/platform/content-version.server";
 import { createFormTemplate, type FormTemplate, fillFormTemplate } from "./form-template";
 

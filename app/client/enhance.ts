@@ -1,14 +1,14 @@
 // The small script that public form pages load instead of React (decision 005): it checks
 // each field as the student leaves it, with the same rules the server applies, keeps the
 // district list to the chosen state, stops a double submit, and shows passwords on request.
-import { districtsByState, isStateValue } from "~/lib/options";
+import { districtsByState, isStateValue } from "~/admissions/options";
 import {
   type FieldName,
   fieldNamesOf,
   type SubmissionKind,
   validateField,
   validateSubmission,
-} from "~/lib/submission-schema";
+} from "~/admissions/submission-schema";
 
 function valuesOf(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};

@@ -20,7 +20,7 @@ export const uploadsDirContext = createContext<string>();
 /** URL of the small form script (app/client/enhance.ts) in this build. */
 export const enhanceScriptContext = createContext<string>("/app/client/enhance.ts");
 
-import type { MailSettings } from "~/server/notifications.server";
+import type { MailSettings } from "~/admissions/notifications.server";
 
 /** E-mail notifications: the SMTP server and sender, or null when they are off (no SMTP_URL). */
 export const mailContext = createContext<MailSettings | null>(null);

@@ -1,9 +1,9 @@
-import { SubmissionForm } from "~/components/submission-form";
-import { SubmittedNotice } from "~/components/submitted-notice";
+import { SubmissionForm } from "~/admissions/components/submission-form";
+import { SubmittedNotice } from "~/admissions/components/submitted-notice";
+import { handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
 import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
-import { handleSubmission, newSubmissionToken } from "~/server/submissions.server";
 import type { Route } from "./+types/contact";
 
 export const handle: RouteHandle = { enhance: true };

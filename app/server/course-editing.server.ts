@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
+import { badForm } from "~/admissions/desk.server";
 import type { CourseId } from "~/content/types";
 import { syllabusToText, textToSyllabus } from "~/lib/syllabus-text";
 import type { AppDatabase } from "~/platform/database.server";
@@ -10,7 +11,6 @@ import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefus
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
-import { badForm } from "./desk.server";
 import { getCourse, isEdited, restoreDefault, saveCourse } from "./repositories/content.server";
 import { getStartDates, setStartDate } from "./repositories/start-dates.server";
 

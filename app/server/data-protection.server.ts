@@ -3,12 +3,13 @@
 // deleted at once when they withdraw consent or ask for it. Deleting an entry deletes the
 // e-mail about it too. The audit log records each deletion by ids and counts, never the
 // personal data itself.
+
+import { parseWithdrawalReference } from "~/admissions/notifications.server";
+import { type SubmissionKind, submissionKinds } from "~/admissions/submission-schema";
 import { site } from "~/config/site";
-import { type SubmissionKind, submissionKinds } from "~/lib/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
 import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";
 import { recordAudit } from "~/staff/audit-log.server";
-import { parseWithdrawalReference } from "./notifications.server";
 import {
   deleteEntries,
   deleteEntriesBefore,

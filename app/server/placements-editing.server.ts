@@ -1,6 +1,7 @@
 // Placed students as staff keep them: add, edit, remove, with a photo upload.
 import { data } from "react-router";
 import { z } from "zod";
+import { badForm } from "~/admissions/desk.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { rowId } from "~/platform/form-data.server";
 import {
@@ -15,7 +16,6 @@ import { photoWidths } from "~/platform/seed.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
-import { badForm } from "./desk.server";
 import {
   addPlacedStudent,
   getPlacedStudent,

@@ -11,8 +11,8 @@ import {
   topPages,
   topReferrers,
 } from "~/server/repositories/analytics.server";
-import { createEnquiry } from "~/server/repositories/enquiries.server";
-import { createRegistration } from "~/server/repositories/registrations.server";
+import { createEnquiry } from "../../app/admissions/enquiries.server";
+import { createRegistration } from "../../app/admissions/registrations.server";
 import { enquiries, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";

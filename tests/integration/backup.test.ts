@@ -6,11 +6,11 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { saveReviews } from "~/server/repositories/content.server";
-import { createEnquiry } from "~/server/repositories/enquiries.server";
-import { updateFollowUp } from "~/server/repositories/follow-up.server";
 import { addPlacedStudent, removePlacedStudent } from "~/server/repositories/placed-students.server";
-import { createRegistration } from "~/server/repositories/registrations.server";
 import { setStartDate } from "~/server/repositories/start-dates.server";
+import { createEnquiry } from "../../app/admissions/enquiries.server";
+import { updateFollowUp } from "../../app/admissions/follow-up.server";
+import { createRegistration } from "../../app/admissions/registrations.server";
 import { type AppDatabase, type Database, openDatabase } from "../../app/platform/database.server";
 import { recordAudit } from "../../app/staff/audit-log.server";
 import {

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
-import { createEnquiry } from "~/server/repositories/enquiries.server";
 import {
   addPlacedStudent,
   getPlacedStudent,
@@ -11,6 +10,7 @@ import {
   updatePlacedStudent,
 } from "~/server/repositories/placed-students.server";
 import { getStartDates, type StartDateKey, setStartDate } from "~/server/repositories/start-dates.server";
+import { createEnquiry } from "../../app/admissions/enquiries.server";
 import { photoFormats, photoWidths, seedDemoContent } from "../../app/platform/seed.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 

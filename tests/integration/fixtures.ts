@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
-import type { MailSettings } from "~/server/notifications.server";
-import type { RegistrationInput } from "~/server/repositories/registrations.server";
+import type { MailSettings } from "../../app/admissions/notifications.server";
+import type { RegistrationInput } from "../../app/admissions/registrations.server";
 import { clientAddressContext, databaseContext, mailContext } from "../../app/platform/context.server";
 import type { Database } from "../../app/platform/database.server";
 

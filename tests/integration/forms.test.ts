@@ -2,9 +2,9 @@
 // bad input refused with the messages and the values kept, a failed write never reported
 // as a success.
 import { beforeEach, expect, it, vi } from "vitest";
-import { messages } from "~/lib/submission-schema";
-import { listEnquiries } from "~/server/repositories/enquiries.server";
-import { listRegistrations } from "~/server/repositories/registrations.server";
+import { listEnquiries } from "../../app/admissions/enquiries.server";
+import { listRegistrations } from "../../app/admissions/registrations.server";
+import { messages } from "../../app/admissions/submission-schema";
 import { onSubmission } from "../../app/platform/events.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as registerAction } from "../../app/routes/online/register";

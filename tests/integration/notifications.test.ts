@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vite
 import { site } from "~/config/site";
 import { courses } from "~/content/courses";
 import { purgeExpired } from "~/server/data-protection.server";
-import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "~/server/notifications.server";
-import { createEnquiry } from "~/server/repositories/enquiries.server";
 import { setStartDate } from "~/server/repositories/start-dates.server";
 import { findStudentEntries } from "~/server/repositories/student-data.server";
+import { createEnquiry } from "../../app/admissions/enquiries.server";
+import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "../../app/admissions/notifications.server";
 import { listUndelivered, outboxSummary, retryMessage } from "../../app/platform/mail-outbox.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as registerAction } from "../../app/routes/online/register";

@@ -3,8 +3,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { createEnquiry } from "~/server/repositories/enquiries.server";
-import { createRegistration, getRegistration } from "~/server/repositories/registrations.server";
+import { createEnquiry } from "../../app/admissions/enquiries.server";
+import { createRegistration, getRegistration } from "../../app/admissions/registrations.server";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";
 import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";

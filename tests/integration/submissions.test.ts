@@ -7,8 +7,8 @@ import {
   exportEnquiries,
   getEnquiry,
   listEnquiries,
-} from "~/server/repositories/enquiries.server";
-import { createRegistration, exportRegistrations, listRegistrations } from "~/server/repositories/registrations.server";
+} from "../../app/admissions/enquiries.server";
+import { createRegistration, exportRegistrations, listRegistrations } from "../../app/admissions/registrations.server";
 import { enquiries, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";

@@ -1,7 +1,7 @@
-import { SubmissionTable } from "~/components/desk/submission-table";
+import { SubmissionTable } from "~/admissions/components/submission-table";
+import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/desk.server";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { badForm, loadSubmissionTable, saveFollowUp } from "~/server/desk.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/contactform";
 

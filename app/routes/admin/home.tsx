@@ -1,7 +1,7 @@
+import { listEnquiries } from "~/admissions/enquiries.server";
+import { listRegistrations } from "~/admissions/registrations.server";
 import { databaseContext } from "~/platform/context.server";
 import { outboxSummary } from "~/platform/mail-outbox.server";
-import { listEnquiries } from "~/server/repositories/enquiries.server";
-import { listRegistrations } from "~/server/repositories/registrations.server";
 import { getStartDates } from "~/server/repositories/start-dates.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { daysToMs } from "~/staff/staff-desk";

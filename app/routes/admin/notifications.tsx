@@ -1,11 +1,11 @@
 import { data, Form } from "react-router";
+import { badForm } from "~/admissions/desk.server";
+import { wakeOutbox } from "~/admissions/notifications.server";
 import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext, mailContext } from "~/platform/context.server";
 import { readFormBody, rowId } from "~/platform/form-data.server";
 import { listUndelivered, outboxSummary, retryMessage } from "~/platform/mail-outbox.server";
-import { badForm } from "~/server/desk.server";
-import { wakeOutbox } from "~/server/notifications.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";

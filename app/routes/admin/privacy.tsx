@@ -1,11 +1,11 @@
 import { data, Form, redirect } from "react-router";
+import { badForm } from "~/admissions/desk.server";
+import { courseOptions } from "~/admissions/options";
 import { ActionMessage, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
-import { courseOptions } from "~/lib/options";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { describeCounts, eraseEntries, purgeExpired, retentionCutoff } from "~/server/data-protection.server";
-import { badForm } from "~/server/desk.server";
 import { findStudentEntries, parseStudentKey } from "~/server/repositories/student-data.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";

@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { badForm } from "~/admissions/desk.server";
 import type { Review } from "~/content/types";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { badForm } from "~/server/desk.server";
 import { getReviews, saveReviews } from "~/server/repositories/content.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";

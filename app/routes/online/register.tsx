@@ -1,13 +1,13 @@
-import { SubmissionForm } from "~/components/submission-form";
-import { SubmittedNotice } from "~/components/submitted-notice";
+import { SubmissionForm } from "~/admissions/components/submission-form";
+import { SubmittedNotice } from "~/admissions/components/submitted-notice";
+import { courseValueFromParam } from "~/admissions/options";
+import { courseLabel, handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
 import { site } from "~/config/site";
 import { courses } from "~/content/courses";
-import { courseValueFromParam } from "~/lib/options";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
 import { getStartDates } from "~/server/repositories/start-dates.server";
-import { courseLabel, handleSubmission, newSubmissionToken } from "~/server/submissions.server";
 import type { Route } from "./+types/register";
 
 export const handle: RouteHandle = { enhance: true };

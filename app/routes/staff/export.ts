@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
+import { exportSubmissionTable } from "~/admissions/desk.server";
 import { databaseContext } from "~/platform/context.server";
-import { exportSubmissionTable } from "~/server/desk.server";
 import { requireStaff, staffRoles, unauthorizedLocation } from "~/staff/permissions.server";
 import { courseValueOfRole, isCoordinatorRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/export";

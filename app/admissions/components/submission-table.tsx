@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
-import type { SubmissionKind } from "~/lib/submission-schema";
+import type { SubmissionKind } from "~/admissions/submission-schema";
 import {
   deskTime,
   rangeOptions,

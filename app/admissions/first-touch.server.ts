@@ -3,7 +3,7 @@
 // only those values, so enquiries and registrations can be counted by landing page and
 // campaign exactly. No identifier is in it; the privacy notice names it.
 import { publicPaths } from "~/lib/public-pages";
-import { type Campaign, campaignOf } from "./analytics.server";
+import { type Campaign, campaignOf } from "~/server/analytics.server";
 
 export const firstTouchCookieName = "first_touch";
 /** Long enough to cover a student who comes back a few days later to register. */

@@ -3,16 +3,16 @@
 // coordinator pages call these; the course scope is always part of the query.
 import { data } from "react-router";
 import { z } from "zod";
-import type { SubmissionKind } from "~/lib/submission-schema";
 import { toCsv } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { daysToMs, defaultRangeDays, type SubmissionRow, submissionStatuses } from "~/staff/staff-desk";
-import { enquiryCsvColumns, listEnquiries } from "./repositories/enquiries.server";
-import { repeatContacts, updateFollowUp } from "./repositories/follow-up.server";
-import { listRegistrations, registrationCsvColumns } from "./repositories/registrations.server";
+import { enquiryCsvColumns, listEnquiries } from "./enquiries.server";
+import { repeatContacts, updateFollowUp } from "./follow-up.server";
+import { listRegistrations, registrationCsvColumns } from "./registrations.server";
+import type { SubmissionKind } from "./submission-schema";
 
 export const pageSize = 50;
 

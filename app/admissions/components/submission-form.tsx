@@ -1,8 +1,8 @@
+import { courseOptions, districtsByState, majors, states, streams } from "~/admissions/options";
+import type { SubmissionKind } from "~/admissions/submission-schema";
+import { type FieldName, ticked } from "~/admissions/submission-schema";
+import { CheckboxField, Field } from "~/components/forms";
 import { site } from "~/config/site";
-import { courseOptions, districtsByState, majors, states, streams } from "~/lib/options";
-import type { SubmissionKind } from "~/lib/submission-schema";
-import { type FieldName, ticked } from "~/lib/submission-schema";
-import { CheckboxField, Field } from "./forms";
 
 export interface SubmissionFormProps {
   kind: SubmissionKind;

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { courseOptions } from "~/lib/options";
-import { type FieldName, fieldNamesOf, type SubmissionKind, validateSubmission } from "~/lib/submission-schema";
 import { clientAddressContext, databaseContext, mailContext } from "~/platform/context.server";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { publicOrigin } from "~/platform/env.server";
@@ -16,11 +14,13 @@ import {
   type RateDecision,
   type RateLimit,
 } from "~/platform/rate-limit.server";
+import { createEnquiry } from "./enquiries.server";
 import { readFirstTouch } from "./first-touch.server";
 import { prepareNotifications, wakeOutbox } from "./notifications.server";
-import { createEnquiry } from "./repositories/enquiries.server";
-import { createRegistration } from "./repositories/registrations.server";
-import type { StoredSubmission, SubmissionMeta } from "./repositories/submission-query.server";
+import { courseOptions } from "./options";
+import { createRegistration } from "./registrations.server";
+import type { StoredSubmission, SubmissionMeta } from "./submission-query.server";
+import { type FieldName, fieldNamesOf, type SubmissionKind, validateSubmission } from "./submission-schema";
 
 /** What the page needs to show the form again: the student's values and the messages. */
 export interface SubmissionProblem {

@@ -1,6 +1,6 @@
+import { messages } from "~/admissions/submission-schema";
+import { FormMessage } from "~/components/forms";
 import { site, whatsappHref } from "~/config/site";
-import { messages } from "~/lib/submission-schema";
-import { FormMessage } from "./forms";
 
 /** Shown after a successful submission: the confirmation and what happens next. */
 export function SubmittedNotice({ course, startDate }: { course?: string; startDate?: string | null }) {

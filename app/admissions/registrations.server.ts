@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import type { CsvColumn } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
-import { type RegistrationCourse, registrations } from "../../../db/schema";
+import { type RegistrationCourse, registrations } from "../../db/schema";
 import {
   exportBatchSize,
   indiaTime,

@@ -9,8 +9,6 @@ import { EventEmitter } from "node:events";
 import nodemailer from "nodemailer";
 import { site, whatsappHref } from "~/config/site";
 import type { CoordinatorKey, Course } from "~/content/types";
-import { courseOptions } from "~/lib/options";
-import type { EnquiryData, SubmissionKind } from "~/lib/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
 import {
   claimDueMessages,
@@ -19,10 +17,12 @@ import {
   type NewOutboxMessage,
   type OutboxMessage,
 } from "~/platform/mail-outbox.server";
+import { getCourses } from "~/server/repositories/content.server";
+import { getStartDates, type StartDates } from "~/server/repositories/start-dates.server";
 import { authSecret } from "~/staff/auth.server";
 import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
-import { getCourses } from "./repositories/content.server";
-import { getStartDates, type StartDates } from "./repositories/start-dates.server";
+import { courseOptions } from "./options";
+import type { EnquiryData, SubmissionKind } from "./submission-schema";
 
 export interface MailSettings {
   /** e.g. smtp://user:password@mail.example.org:587 or smtps://...:465 */

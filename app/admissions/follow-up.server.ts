@@ -1,8 +1,8 @@
 // Staff follow-up on enquiries and registrations: status, notes, and repeat contacts.
 import { and, count, eq, inArray, or } from "drizzle-orm";
-import type { SubmissionKind } from "~/lib/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
-import { enquiries, registrations, type SubmissionStatus } from "../../../db/schema";
+import { enquiries, registrations, type SubmissionStatus } from "../../db/schema";
+import type { SubmissionKind } from "./submission-schema";
 
 const tableOf = { enquiry: enquiries, registration: registrations } as const;
 

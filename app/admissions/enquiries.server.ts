@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import type { CsvColumn } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
-import { enquiries } from "../../../db/schema";
+import { enquiries } from "../../db/schema";
 import {
   exportBatchSize,
   indiaTime,
