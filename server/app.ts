@@ -8,10 +8,10 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { publicPaths } from "~/lib/public-pages";
-import { createPageViewCounter, isCountable, type PageViewCounter } from "~/server/analytics.server";
 import { startDailyPurge } from "~/server/data-protection.server";
 import { firstTouchCookie, hasFirstTouch } from "../app/admissions/first-touch.server";
 import { type MailSettings, startOutboxDelivery } from "../app/admissions/notifications.server";
+import { createPageViewCounter, isCountable, type PageViewCounter } from "../app/insight/page-views.server";
 import { contentChanged } from "../app/platform/content-version.server";
 import {
   clientAddressContext,

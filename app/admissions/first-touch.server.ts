@@ -2,8 +2,9 @@
 // campaign in that link travel to the form in a short-lived first-party cookie that holds
 // only those values, so enquiries and registrations can be counted by landing page and
 // campaign exactly. No identifier is in it; the privacy notice names it.
+
+import { type Campaign, campaignOf } from "~/insight/page-views.server";
 import { publicPaths } from "~/lib/public-pages";
-import { type Campaign, campaignOf } from "~/server/analytics.server";
 
 export const firstTouchCookieName = "first_touch";
 /** Long enough to cover a student who comes back a few days later to register. */

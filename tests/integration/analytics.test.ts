@@ -1,7 +1,8 @@
 // Page-view counting and the dashboard's figures, against known data on both engines.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { createPageViewCounter, deviceClass, indiaDay, isCountable } from "~/server/analytics.server";
+import { createEnquiry } from "../../app/admissions/enquiries.server";
+import { createRegistration } from "../../app/admissions/registrations.server";
 import {
   conversionsByCampaign,
   conversionsByLandingPage,
@@ -10,9 +11,8 @@ import {
   topCampaigns,
   topPages,
   topReferrers,
-} from "~/server/repositories/analytics.server";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
-import { createRegistration } from "../../app/admissions/registrations.server";
+} from "../../app/insight/analytics-report.server";
+import { createPageViewCounter, deviceClass, indiaDay, isCountable } from "../../app/insight/page-views.server";
 import { enquiries, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";

@@ -1,7 +1,4 @@
 import { Form } from "react-router";
-import { DailyChart } from "~/components/desk/daily-chart";
-import { databaseContext } from "~/platform/context.server";
-import { indiaDay } from "~/server/analytics.server";
 import {
   type Conversion,
   conversionsByCampaign,
@@ -13,7 +10,10 @@ import {
   topCampaigns,
   topPages,
   topReferrers,
-} from "~/server/repositories/analytics.server";
+} from "~/insight/analytics-report.server";
+import { DailyChart } from "~/insight/components/daily-chart";
+import { indiaDay } from "~/insight/page-views.server";
+import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/analytics";
 

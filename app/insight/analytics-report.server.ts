@@ -1,7 +1,7 @@
 // What the admin dashboard shows about visitors and submissions over a range of days.
 import { and, count, desc, gte, lt, lte, ne, sql, sum } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { dailyVisitors, enquiries, pageViews, registrations } from "../../../db/schema";
+import { dailyVisitors, enquiries, pageViews, registrations } from "../../db/schema";
 
 export interface DayRange {
   /** First day, YYYY-MM-DD (India), inclusive. */
