@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { describeCounts, purgeExpired } from "~/server/data-protection.server";
+import { describeCounts, purgeExpired } from "../app/privacy/data-protection.server";
 import { withDatabase } from "./database";
 import { CliError } from "./errors";
 

@@ -3,7 +3,7 @@ import { site, whatsappHref } from "~/config/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { eraseEntries, studentByWithdrawalReference } from "~/server/data-protection.server";
+import { eraseEntries, studentByWithdrawalReference } from "~/privacy/data-protection.server";
 import type { Route } from "./+types/withdraw";
 
 // The link in every acknowledgement e-mail: withdrawing consent is one click away, and it

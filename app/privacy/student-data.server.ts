@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { type SubmissionKind, submissionKinds } from "~/admissions/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
-import { enquiries, registrations } from "../../../db/schema";
+import { enquiries, registrations } from "../../db/schema";
 
 const tableOf = { enquiry: enquiries, registration: registrations } as const;
 

@@ -16,7 +16,7 @@ import {
   entryEmail,
   findStudentEntries,
   type StudentEntry,
-} from "./repositories/student-data.server";
+} from "./student-data.server";
 
 export interface ErasedCounts {
   enquiries: number;
