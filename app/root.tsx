@@ -11,14 +11,14 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { FloatingLinks } from "~/components/floating-links";
 import { useNonce } from "~/components/nonce";
-import { NotFoundContent } from "~/components/not-found-content";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
 import { site } from "~/config/site";
 import { enhanceScriptContext } from "~/platform/context.server";
 import { externalAnalyticsId, publicOrigin } from "~/platform/env.server";
+import { FloatingLinks } from "~/site/components/floating-links";
+import { NotFoundContent } from "~/site/components/not-found-content";
+import { SiteFooter } from "~/site/components/site-footer";
+import { SiteHeader } from "~/site/components/site-header";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

@@ -3,7 +3,7 @@
 // page_views row per day, page, referrer, campaign and device; hashed daily visitors; and
 // enquiries and registrations carrying the landing page and campaign of their first touch.
 // setseed() makes every run generate the same rows.
-import { publicPaths } from "../app/lib/public-pages.ts";
+import { publicPaths } from "../app/site/public-pages.ts";
 
 const referrers = ["", "www.google.com", "www.bing.com", "l.facebook.com", "l.instagram.com", "www.youtube.com"];
 const campaigns: [string, string, string][] = [

@@ -252,7 +252,7 @@ export const rateLimitCounters = pgTable(
 
 /**
  * Staff edits of the institute's content (a course's text, image and syllabus; the
- * reviews), stored over the defaults in app/content. Key examples: "course:iot", "reviews".
+ * reviews), stored over the defaults in app/site/content. Key examples: "course:iot", "reviews".
  */
 export const contentOverrides = pgTable("content_overrides", {
   key: text("key").primaryKey(),

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPaths } from "../app/lib/public-pages.ts";
+import { publicPaths } from "../app/site/public-pages.ts";
 import { chromeFlags, findOrInstallChrome } from "./chrome.ts";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;

@@ -4,7 +4,7 @@
 // campaign exactly. No identifier is in it; the privacy notice names it.
 
 import { type Campaign, campaignOf } from "~/insight/page-views.server";
-import { publicPaths } from "~/lib/public-pages";
+import { publicPaths } from "~/site/public-pages";
 
 export const firstTouchCookieName = "first_touch";
 /** Long enough to cover a student who comes back a few days later to register. */

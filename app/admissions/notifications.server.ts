@@ -8,7 +8,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { EventEmitter } from "node:events";
 import nodemailer from "nodemailer";
 import { site, whatsappHref } from "~/config/site";
-import type { CoordinatorKey, Course } from "~/content/types";
 import type { AppDatabase } from "~/platform/database.server";
 import {
   claimDueMessages,
@@ -17,8 +16,9 @@ import {
   type NewOutboxMessage,
   type OutboxMessage,
 } from "~/platform/mail-outbox.server";
-import { getCourses } from "~/server/repositories/content.server";
-import { getStartDates, type StartDates } from "~/server/repositories/start-dates.server";
+import type { CoordinatorKey, Course } from "~/site/content/types";
+import { getCourses } from "~/site/content.server";
+import { getStartDates, type StartDates } from "~/site/start-dates.server";
 import { authSecret } from "~/staff/auth.server";
 import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";

@@ -1,5 +1,5 @@
 /** Option lists of the enquiry and registration forms. Shared by the browser and the server. */
-import type { CourseId } from "~/content/types";
+import type { CourseId } from "~/site/content/types";
 
 export interface Option<V extends string = string> {
   value: V;

@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { addPlacedStudent, type PlacedStudentInput } from "~/server/repositories/placed-students.server";
-import { setStartDate } from "~/server/repositories/start-dates.server";
+import { addPlacedStudent, type PlacedStudentInput } from "~/site/placed-students.server";
+import { setStartDate } from "~/site/start-dates.server";
 import { courseStartDates, enquiries, placedStudents, registrations, type StartDateKey } from "../../db/schema";
 import type { AppDatabase, Database } from "./database.server";
 

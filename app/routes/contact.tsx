@@ -2,8 +2,8 @@ import { SubmissionForm } from "~/admissions/components/submission-form";
 import { SubmittedNotice } from "~/admissions/components/submitted-notice";
 import { handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
 import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
-import { originFrom, pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/contact";
 
 export const handle: RouteHandle = { enhance: true };

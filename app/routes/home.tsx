@@ -1,11 +1,11 @@
-import { CourseCard } from "~/components/course-card";
-import { ReviewCard } from "~/components/review-card";
 import { site, whatsappHref } from "~/config/site";
-import { heroSlides, homeIntro } from "~/content/about";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { organizationJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/platform/context.server";
-import { getCourses, getReviews } from "~/server/repositories/content.server";
+import { CourseCard } from "~/site/components/course-card";
+import { ReviewCard } from "~/site/components/review-card";
+import { heroSlides, homeIntro } from "~/site/content/about";
+import { getCourses, getReviews } from "~/site/content.server";
+import { originFrom, pageMeta } from "~/site/seo";
+import { organizationJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

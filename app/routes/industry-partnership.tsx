@@ -1,7 +1,7 @@
 import { site } from "~/config/site";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/platform/context.server";
-import { getPartners } from "~/server/repositories/content.server";
+import { getPartners } from "~/site/content.server";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/industry-partnership";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,10 +2,10 @@ import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { Field, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { clientAddressContext, databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { RouteHandle } from "~/root";
+import { originFrom, pageMeta } from "~/site/seo";
 import {
   clientAddressHeader,
   endSessionByToken,

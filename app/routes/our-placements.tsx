@@ -1,8 +1,8 @@
-import { PlacedStudentCard } from "~/components/placed-student-card";
 import { site } from "~/config/site";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/platform/context.server";
-import { listPlacedStudents } from "~/server/repositories/placed-students.server";
+import { PlacedStudentCard } from "~/site/components/placed-student-card";
+import { listPlacedStudents } from "~/site/placed-students.server";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/our-placements";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { site, telHref } from "~/config/site";
-import { originFrom, pageMeta } from "~/lib/seo";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/privacy";
 

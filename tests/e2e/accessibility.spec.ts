@@ -1,4 +1,4 @@
-import { publicPaths } from "../../app/lib/public-pages";
+import { publicPaths } from "../../app/site/public-pages";
 import { axeViolations, expect, test } from "./utils";
 
 // axe is injected as a script; the site's CSP would (rightly) refuse it.

@@ -2,7 +2,7 @@
 // and shown as conversion, e-mail through a real SMTP server, withdrawing consent from the
 // acknowledgement, students' data requests, and third-party requests only when configured.
 import type { Page } from "@playwright/test";
-import { publicPaths } from "../../app/lib/public-pages";
+import { publicPaths } from "../../app/site/public-pages";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type SiteProcess, startSiteProcess } from "./site-process";
 import { signIn, staffAccounts } from "./staff-accounts";

@@ -4,9 +4,9 @@
 import { request as httpRequest } from "node:http";
 import type { Page } from "@playwright/test";
 import { site } from "../../app/config/site";
-import { courses } from "../../app/content/courses";
-import { reviews } from "../../app/content/reviews";
-import { publicPaths } from "../../app/lib/public-pages";
+import { courses } from "../../app/site/content/courses";
+import { reviews } from "../../app/site/content/reviews";
+import { publicPaths } from "../../app/site/public-pages";
 import { escapeRegExp, expect, test } from "./utils";
 
 const pagesWithForms = new Set(["/contact", "/online/register", "/login"]);

@@ -5,13 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { saveReviews } from "~/server/repositories/content.server";
-import { addPlacedStudent, removePlacedStudent } from "~/server/repositories/placed-students.server";
-import { setStartDate } from "~/server/repositories/start-dates.server";
 import { createEnquiry } from "../../app/admissions/enquiries.server";
 import { updateFollowUp } from "../../app/admissions/follow-up.server";
 import { createRegistration } from "../../app/admissions/registrations.server";
 import { type AppDatabase, type Database, openDatabase } from "../../app/platform/database.server";
+import { saveReviews } from "../../app/site/content.server";
+import { addPlacedStudent, removePlacedStudent } from "../../app/site/placed-students.server";
+import { setStartDate } from "../../app/site/start-dates.server";
 import { recordAudit } from "../../app/staff/audit-log.server";
 import {
   account,

@@ -2,16 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
+import { createEnquiry } from "../../app/admissions/enquiries.server";
+import { photoFormats, photoWidths, seedDemoContent } from "../../app/platform/seed.server";
 import {
   addPlacedStudent,
   getPlacedStudent,
   listPlacedStudents,
   removePlacedStudent,
   updatePlacedStudent,
-} from "~/server/repositories/placed-students.server";
-import { getStartDates, type StartDateKey, setStartDate } from "~/server/repositories/start-dates.server";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
-import { photoFormats, photoWidths, seedDemoContent } from "../../app/platform/seed.server";
+} from "../../app/site/placed-students.server";
+import { getStartDates, type StartDateKey, setStartDate } from "../../app/site/start-dates.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
 describeEachEngine("start dates, placed students and demo content", (engine) => {

@@ -5,8 +5,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { site } from "~/config/site";
-import { courses } from "~/content/courses";
-import { setStartDate } from "~/server/repositories/start-dates.server";
 import { createEnquiry } from "../../app/admissions/enquiries.server";
 import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "../../app/admissions/notifications.server";
 import { listUndelivered, outboxSummary, retryMessage } from "../../app/platform/mail-outbox.server";
@@ -15,6 +13,8 @@ import { findStudentEntries } from "../../app/privacy/student-data.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as registerAction } from "../../app/routes/online/register";
 import { action as withdrawAction, loader as withdrawLoader } from "../../app/routes/privacy/withdraw";
+import { courses } from "../../app/site/content/courses";
+import { setStartDate } from "../../app/site/start-dates.server";
 import { listAudit } from "../../app/staff/audit-log.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";
 import { enquiries, outbox } from "../../db/schema";

@@ -6,7 +6,6 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveCourseEditor } from "~/server/course-editing.server";
 import { maxFormBytes, readFormBody } from "../../app/platform/form-data.server";
 import {
   maxUploadBytes,
@@ -15,6 +14,7 @@ import {
   UploadRefused,
   uploadRefusals,
 } from "../../app/platform/images.server";
+import { saveCourseEditor } from "../../app/site/course-editing.server";
 import type { StaffUser } from "../../app/staff/permissions.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 

@@ -1,11 +1,11 @@
-import { CourseCard } from "~/components/course-card";
 import { site } from "~/config/site";
-import { admissionSteps } from "~/content/about";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { courseListJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/platform/context.server";
-import { getCourses } from "~/server/repositories/content.server";
-import { getStartDates } from "~/server/repositories/start-dates.server";
+import { CourseCard } from "~/site/components/course-card";
+import { admissionSteps } from "~/site/content/about";
+import { getCourses } from "~/site/content.server";
+import { originFrom, pageMeta } from "~/site/seo";
+import { getStartDates } from "~/site/start-dates.server";
+import { courseListJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/admissions";
 
 export async function loader({ context }: Route.LoaderArgs) {

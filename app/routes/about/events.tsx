@@ -1,6 +1,6 @@
 import { site } from "~/config/site";
-import { galleries } from "~/content/about";
-import { originFrom, pageMeta } from "~/lib/seo";
+import { galleries } from "~/site/content/about";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/events";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
-import { TextSections } from "~/components/text-sections";
 import { site } from "~/config/site";
-import { facilities } from "~/content/about";
-import { originFrom, pageMeta } from "~/lib/seo";
+import { TextSections } from "~/site/components/text-sections";
+import { facilities } from "~/site/content/about";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/facilities";
 
 export function meta({ matches }: Route.MetaArgs) {

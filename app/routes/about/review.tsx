@@ -1,8 +1,8 @@
-import { ReviewCard } from "~/components/review-card";
 import { site } from "~/config/site";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/platform/context.server";
-import { getReviews } from "~/server/repositories/content.server";
+import { ReviewCard } from "~/site/components/review-card";
+import { getReviews } from "~/site/content.server";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/review";
 
 export async function loader({ context }: Route.LoaderArgs) {

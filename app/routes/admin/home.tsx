@@ -2,7 +2,7 @@ import { listEnquiries } from "~/admissions/enquiries.server";
 import { listRegistrations } from "~/admissions/registrations.server";
 import { databaseContext } from "~/platform/context.server";
 import { outboxSummary } from "~/platform/mail-outbox.server";
-import { getStartDates } from "~/server/repositories/start-dates.server";
+import { getStartDates } from "~/site/start-dates.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { daysToMs } from "~/staff/staff-desk";
 import type { Route } from "./+types/home";

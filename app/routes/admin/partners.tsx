@@ -1,10 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
-import { ImageInput } from "~/components/desk/image-input";
 import { ActionMessage } from "~/components/forms";
-import type { Partner } from "~/content/types";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
-import { getPartners, savePartners } from "~/server/repositories/content.server";
+import { ImageInput } from "~/site/components/image-input";
+import type { Partner } from "~/site/content/types";
+import { getPartners, savePartners } from "~/site/content.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/partners";

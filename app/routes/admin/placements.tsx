@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
-import { ImageInput } from "~/components/desk/image-input";
 import { ActionMessage } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
-import { type PlacementResult, savePlacement } from "~/server/placements-editing.server";
-import { listPlacedStudents } from "~/server/repositories/placed-students.server";
+import { ImageInput } from "~/site/components/image-input";
+import { listPlacedStudents } from "~/site/placed-students.server";
+import { type PlacementResult, savePlacement } from "~/site/placements-editing.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/placements";
 

@@ -1,10 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { badForm } from "~/admissions/desk.server";
-import type { Review } from "~/content/types";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { getReviews, saveReviews } from "~/server/repositories/content.server";
+import type { Review } from "~/site/content/types";
+import { getReviews, saveReviews } from "~/site/content.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/reviews";

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { Icon } from "~/components/icons";
 import { site, whatsappHref } from "~/config/site";
-import { batchesOf, formatInr, hoursADay } from "~/lib/course-schedule";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { courseJsonLd } from "~/lib/structured-data";
 import { databaseContext } from "~/platform/context.server";
-import { getCourse } from "~/server/repositories/content.server";
-import { getStartDates } from "~/server/repositories/start-dates.server";
+import { getCourse } from "~/site/content.server";
+import { batchesOf, formatInr, hoursADay } from "~/site/course-schedule";
+import { originFrom, pageMeta } from "~/site/seo";
+import { getStartDates } from "~/site/start-dates.server";
+import { courseJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/course";
 
 /** Items every syllabus ends with, after the course's own sections (their names as the institute has always used them). */

@@ -3,11 +3,11 @@ import { SubmittedNotice } from "~/admissions/components/submitted-notice";
 import { courseValueFromParam } from "~/admissions/options";
 import { courseLabel, handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
 import { site } from "~/config/site";
-import { courses } from "~/content/courses";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
-import { getStartDates } from "~/server/repositories/start-dates.server";
+import { courses } from "~/site/content/courses";
+import { originFrom, pageMeta } from "~/site/seo";
+import { getStartDates } from "~/site/start-dates.server";
 import type { Route } from "./+types/register";
 
 export const handle: RouteHandle = { enhance: true };

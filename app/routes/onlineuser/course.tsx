@@ -1,6 +1,6 @@
-import { CourseEditor } from "~/components/desk/course-editor";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
-import { loadCourseEditor, saveCourseEditor } from "~/server/course-editing.server";
+import { CourseEditor } from "~/site/components/course-editor";
+import { loadCourseEditor, saveCourseEditor } from "~/site/course-editing.server";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { courseIdOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/course";

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { site, whatsappHref } from "~/config/site";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { eraseEntries, studentByWithdrawalReference } from "~/privacy/data-protection.server";
+import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/withdraw";
 
 // The link in every acknowledgement e-mail: withdrawing consent is one click away, and it

@@ -1,5 +1,5 @@
-import { publicPaths } from "~/lib/public-pages";
 import { publicOrigin } from "~/platform/env.server";
+import { publicPaths } from "~/site/public-pages";
 import type { Route } from "./+types/sitemap";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { site } from "../config/site";
+import { site } from "~/config/site";
 import type { Gallery, Picture, TextSection } from "./types";
 
 const [chennai, bangalore] = site.branches;

@@ -1,6 +1,6 @@
+import { Icon } from "~/components/icons";
 import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
-import { courses } from "~/content/courses";
-import { Icon } from "./icons";
+import { courses } from "~/site/content/courses";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();

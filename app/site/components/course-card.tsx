@@ -1,4 +1,4 @@
-import type { Course } from "~/content/types";
+import type { Course } from "~/site/content/types";
 
 /** A course as a card: image, title, summary, an optional start-date line and "Register Now !". */
 export function CourseCard({

@@ -1,4 +1,4 @@
-import type { TextSection } from "~/content/types";
+import type { TextSection } from "~/site/content/types";
 
 /** Headed sections of prose, each with an optional picture and points. */
 export function TextSections({ sections, level = 2 }: { sections: readonly TextSection[]; level?: 2 | 3 }) {

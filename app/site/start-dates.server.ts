@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { courseStartDates, type StartDateKey, startDateKeys } from "../../../db/schema";
+import { courseStartDates, type StartDateKey, startDateKeys } from "../../db/schema";
 
 export type { StartDateKey };
 /** Free-text start date per course; null shows "Starting soon". */

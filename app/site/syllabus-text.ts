@@ -1,4 +1,4 @@
-import type { SyllabusSection } from "~/content/types";
+import type { SyllabusSection } from "~/site/content/types";
 
 /**
  * The syllabus as staff edit it in one text box: a section title on its own

@@ -16,12 +16,7 @@ import { photoWidths } from "~/platform/seed.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
-import {
-  addPlacedStudent,
-  getPlacedStudent,
-  removePlacedStudent,
-  updatePlacedStudent,
-} from "./repositories/placed-students.server";
+import { addPlacedStudent, getPlacedStudent, removePlacedStudent, updatePlacedStudent } from "./placed-students.server";
 
 const field = requiredText;
 

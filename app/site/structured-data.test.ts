@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { courses } from "~/content/courses";
+import { courses } from "~/site/content/courses";
 import { formatInr, isoHours, weeksIn } from "./course-schedule";
 import { courseJsonLd, toIsoDate } from "./structured-data";
 

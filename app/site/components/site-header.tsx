@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from "react-router";
+import { Icon } from "~/components/icons";
 import { site } from "~/config/site";
-import { isMenu, mainNavigation } from "~/lib/navigation";
-import { Icon } from "./icons";
+import { isMenu, mainNavigation } from "~/site/navigation";
 
 /**
  * The top navigation. Built from <details> so it works without JavaScript:

@@ -1,5 +1,5 @@
 // A relative import, so the page list also loads in plain Node (benchmark, Lighthouse script).
-import { courseIds } from "../content/types.ts";
+import { courseIds } from "./content/types.ts";
 
 /** Every public page's canonical path, for the sitemap, tests and redirects. */
 export const publicPaths: readonly string[] = [

@@ -1,5 +1,5 @@
+import { Icon, type IconName } from "~/components/icons";
 import { site, telHref, whatsappHref } from "~/config/site";
-import { Icon, type IconName } from "./icons";
 
 interface ContactLink {
   name: string;

@@ -1,4 +1,4 @@
-import type { Course } from "~/content/types";
+import type { Course } from "~/site/content/types";
 
 /** One way of taking a course: the weekday batch or the weekend batch. */
 export interface Batch {

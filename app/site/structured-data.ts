@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import type { Course } from "~/content/types";
+import type { Course } from "~/site/content/types";
 import { batchesOf, isoHours, weeksIn } from "./course-schedule";
 
 /** schema.org data for search engines, rendered as JSON-LD by pageMeta. */

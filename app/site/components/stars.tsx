@@ -1,4 +1,4 @@
-import { Icon } from "./icons";
+import { Icon } from "~/components/icons";
 
 /** Five stars, read by assistive technology as "Rated N out of 5". */
 export function Stars({ rating }: { rating: number }) {

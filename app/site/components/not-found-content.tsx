@@ -1,4 +1,4 @@
-import { courses } from "~/content/courses";
+import { courses } from "~/site/content/courses";
 
 /** The body of the 404 page: where to go next, not a dead end. */
 export function NotFoundContent() {

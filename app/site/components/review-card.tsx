@@ -1,5 +1,5 @@
-import type { Review } from "~/content/types";
-import { Icon } from "./icons";
+import { Icon } from "~/components/icons";
+import type { Review } from "~/site/content/types";
 import { Stars } from "./stars";
 
 /** One student's review: rating, words, name and batch. */

@@ -4,15 +4,15 @@ import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
 import { badForm } from "~/admissions/desk.server";
-import type { CourseId } from "~/content/types";
-import { syllabusToText, textToSyllabus } from "~/lib/syllabus-text";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
+import type { CourseId } from "~/site/content/types";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
-import { getCourse, isEdited, restoreDefault, saveCourse } from "./repositories/content.server";
-import { getStartDates, setStartDate } from "./repositories/start-dates.server";
+import { getCourse, isEdited, restoreDefault, saveCourse } from "./content.server";
+import { getStartDates, setStartDate } from "./start-dates.server";
+import { syllabusToText, textToSyllabus } from "./syllabus-text";
 
 export const courseImageWidths = [320, 640] as const;
 

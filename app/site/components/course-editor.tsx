@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import type { Picture } from "~/content/types";
-import { FormMessage } from "../forms";
+import { FormMessage } from "~/components/forms";
+import type { Picture } from "~/site/content/types";
 import { ImageInput } from "./image-input";
 
 export interface CourseEditorData {

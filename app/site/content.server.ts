@@ -1,14 +1,14 @@
-// The institute's content as staff have edited it: defaults from app/content, overridden
+// The institute's content as staff have edited it: defaults from app/site/content, overridden
 // per key by rows in content_overrides. Read on every public page, so kept in memory and
 // refreshed whenever a staff edit is saved.
 import { eq, sql } from "drizzle-orm";
-import { courses as defaultCourses } from "~/content/courses";
-import { partners as defaultPartners } from "~/content/partners";
-import { reviews as defaultReviews } from "~/content/reviews";
-import type { Course, CourseId, Partner, Picture, Review, SyllabusSection } from "~/content/types";
 import { contentVersion } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
-import { contentOverrides } from "../../../db/schema";
+import { courses as defaultCourses } from "~/site/content/courses";
+import { partners as defaultPartners } from "~/site/content/partners";
+import { reviews as defaultReviews } from "~/site/content/reviews";
+import type { Course, CourseId, Partner, Picture, Review, SyllabusSection } from "~/site/content/types";
+import { contentOverrides } from "../../db/schema";
 
 /** What staff may change about a course. */
 export interface CourseEdit {

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { placedStudents } from "../../../db/schema";
+import { placedStudents } from "../../db/schema";
 
 export type PlacedStudent = typeof placedStudents.$inferSelect;
 
