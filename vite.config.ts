@@ -26,6 +26,6 @@ export default defineConfig({
   environments: {
     // The server build bundles the HTTP server with the app, so both share one
     // instance of every module (router contexts, the database, the event bus).
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./http/app.ts" } } },
   },
 });

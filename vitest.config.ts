@@ -6,12 +6,12 @@ export default defineConfig({
     include: [
       "app/**/*.test.ts",
       "app/**/*.test.tsx",
-      "server/**/*.test.ts",
+      "http/**/*.test.ts",
       "cli/**/*.test.ts",
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
-    // Tests that start the real server (server/index.ts) run the production build.
+    // Tests that start the real server (http/index.ts) run the production build.
     globalSetup: ["tests/integration/build-once.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The whole URL map. Public URLs are lower-case without a trailing slash (see server/canonical.ts). */
+/** The whole URL map. Public URLs are lower-case without a trailing slash (see http/canonical.ts). */
 export default [
   index("routes/home.tsx"),
   route("about/founder-chairman", "routes/about/founder-chairman.tsx"),

@@ -178,7 +178,7 @@ function serverEnv(engine: Engine): NodeJS.ProcessEnv {
 }
 
 async function startSite(engine: Engine): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["http/index.ts"], {
     cwd: root,
     env: serverEnv(engine),
     stdio: ["ignore", "ignore", "inherit"],

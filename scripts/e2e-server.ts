@@ -24,7 +24,7 @@ for (const step of steps) {
     process.exit(1);
   }
 }
-const child = spawn(process.execPath, ["server/index.ts"], {
+const child = spawn(process.execPath, ["http/index.ts"], {
   stdio: "inherit",
   env,
 });

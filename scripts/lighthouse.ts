@@ -20,7 +20,7 @@ const origin = `http://127.0.0.1:${port}`;
 
 async function startSite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-lighthouse-"));
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["http/index.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" },
     stdio: ["ignore", "inherit", "inherit"],
   });

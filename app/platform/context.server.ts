@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 
 /**
- * Values the HTTP server hands to every request (see server/app.ts getLoadContext).
+ * Values the HTTP server hands to every request (see http/app.ts getLoadContext).
  * Tests build their own RouterContextProvider with these.
  */
 export const nonceContext = createContext<string>("");

@@ -35,7 +35,7 @@ export async function readLimitedForm(
 ): Promise<FormData | "too-large" | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   // A refused body is left unread here: the server reads it to its end after answering
-  // (server/app.ts), so the answer reaches the sender and the connection stays usable.
+  // (http/app.ts), so the answer reaches the sender and the connection stays usable.
   if (declared > maxBytes) return "too-large";
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded"))

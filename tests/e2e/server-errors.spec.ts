@@ -40,7 +40,7 @@ test.beforeAll(async () => {
   const url = new URL(serverUrl);
   url.pathname = `/${databaseName}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-faults-"));
-  server = spawn(process.execPath, ["server/index.ts"], {
+  server = spawn(process.execPath, ["http/index.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     stdio: "ignore",
   });

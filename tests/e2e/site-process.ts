@@ -15,7 +15,7 @@ export interface SiteProcess {
 }
 
 /**
- * Starts `server/index.ts` on a fresh embedded database, with an admin made by the CLI first.
+ * Starts `http/index.ts` on a fresh embedded database, with an admin made by the CLI first.
  * Answers at once, so a hook that times out while waiting for `ready` can still stop it.
  */
 export function startSiteProcess(options: { port: number; env?: Record<string, string>; admin?: string }): SiteProcess {
@@ -52,7 +52,7 @@ export function startSiteProcess(options: { port: number; env?: Record<string, s
       if (made.status !== 0) throw new Error(`Creating ${options.admin} failed: ${made.stderr}`);
     }
     if (stopped) return;
-    const started = spawn(process.execPath, ["server/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+    const started = spawn(process.execPath, ["http/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
     child = started;
     for (let i = 0; i < 480; i++) {
       if (started.exitCode !== null)

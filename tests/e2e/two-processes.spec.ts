@@ -50,9 +50,7 @@ test.beforeAll(async () => {
   });
   expect(created.status, created.stderr).toBe(0);
   for (const port of ports) {
-    servers.push(
-      spawn(process.execPath, ["server/index.ts"], { env: { ...env, PORT: String(port) }, stdio: "ignore" }),
-    );
+    servers.push(spawn(process.execPath, ["http/index.ts"], { env: { ...env, PORT: String(port) }, stdio: "ignore" }));
   }
   for (const origin of origins) {
     let up = false;

@@ -1,11 +1,11 @@
-// Vitest global setup: the tests that start the real server (server/index.ts) need the
+// Vitest global setup: the tests that start the real server (http/index.ts) need the
 // production build. It is made once per run, and only when a source file is newer than it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const built = "build/server/index.js";
-const sources = ["app", "server", "db", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = ["app", "http", "db", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestChange(entry: string): number {
   let stat: fs.Stats;

@@ -1,4 +1,4 @@
-// The real site (`server/index.ts`, the production build) in its own process, for tests of
+// The real site (`http/index.ts`, the production build) in its own process, for tests of
 // what an operator sees: restarts, signals, a database that goes away, several processes.
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
@@ -70,7 +70,7 @@ export async function startSite(options: SiteOptions): Promise<SiteProcess> {
 class PortTakenError extends Error {}
 
 async function startSiteOnce(options: SiteOptions, port: number): Promise<SiteProcess> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["http/index.ts"], {
     env: siteEnv(options, port),
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -117,7 +117,7 @@ describe("readLimitedForm", () => {
     } as RequestInit);
     expect(await readLimitedForm(request, maxUploadBytes)).toBe("too-large");
     expect(pulled).toBeLessThan(10);
-    // The rest is left for the server, which reads it to its end after answering (server/app.ts):
+    // The rest is left for the server, which reads it to its end after answering (http/app.ts):
     // cancelling would cut the connection and the sender would never see the answer.
     expect(cancelled).toBe(false);
   });

@@ -210,7 +210,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts the site: used by server/index.ts (npm start) and by the tests. */
+/** Starts the site: used by http/index.ts (npm start) and by the tests. */
 export interface ServerConfig {
   port: number;
   host: string;

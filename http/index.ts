@@ -1,5 +1,5 @@
 // The Node entry of the production server (`npm start`, `npm run serve`).
-// The HTTP server itself is bundled with the app (server/app.ts) so both share modules.
+// The HTTP server itself is bundled with the app (http/app.ts) so both share modules.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
