@@ -152,7 +152,7 @@ async function readNewPassword(email: string): Promise<string> {
       2,
     );
   }
-  const problem = newPasswordProblem(password, { email });
+  const problem = await newPasswordProblem(password, { email });
   if (problem) throw new CliError(`Password refused: ${problem}`);
   return password;
 }

@@ -1,5 +1,4 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
-import { commonPasswords } from "./common-passwords";
 import { compactPassword, type PasswordContext, passwordMessages, passwordProblem } from "./password-policy";
 
 /**
@@ -57,15 +56,28 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
   return timingSafeEqual(key, expected);
 }
 
+let commonPasswordList: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * The list of commonly used long passwords (common-passwords.md says where it comes from),
+ * read the first time a new password is checked: 9,700 entries that only a rare path needs.
+ */
+export function commonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswordList ??= import("./common-passwords.json", { with: { type: "json" } }).then(
+    (module) => new Set(module.default as string[]),
+  );
+  return commonPasswordList;
+}
+
 /** On the bundled list of commonly used passwords (spaces, case and separators ignored). */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(compactPassword(password));
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswords()).has(compactPassword(password));
 }
 
 /** Every rule for a new password, the list included: a message for its owner, or null when it is fine. */
-export function newPasswordProblem(password: string, context: PasswordContext = {}): string | null {
+export async function newPasswordProblem(password: string, context: PasswordContext = {}): Promise<string | null> {
   const problem = passwordProblem(password, context);
   if (problem === passwordMessages.tooShort || problem === passwordMessages.tooLong) return problem;
   // "passwordpassword" is better answered as common than as a repeated pattern.
-  return isCommonPassword(password) ? passwordMessages.common : problem;
+  return (await isCommonPassword(password)) ? passwordMessages.common : problem;
 }

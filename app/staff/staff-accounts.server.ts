@@ -70,7 +70,7 @@ export async function createStaff(database: Database, input: NewStaff): Promise<
   if (!z.email().safeParse(email).success) return { ok: false, error: "Please enter a valid e-mail address." };
   if (!isStaffRole(input.role)) return { ok: false, error: unknownRoleMessage(String(input.role)) };
   const name = (input.name ?? "").trim().slice(0, maxNameLength) || email;
-  const problem = newPasswordProblem(input.password, { email });
+  const problem = await newPasswordProblem(input.password, { email });
   if (problem) return { ok: false, error: problem };
   const exists = () => ({ ok: false as const, error: `An account for ${email} already exists.` });
   if (await findStaff(database.db, email)) return exists();
@@ -111,7 +111,7 @@ export async function resetStaffPassword(database: Database, email: string, pass
   const { db } = database;
   const found = await findStaff(db, email);
   if (!found) return noSuchAccount(email);
-  const problem = newPasswordProblem(password, { email: found.email });
+  const problem = await newPasswordProblem(password, { email: found.email });
   if (problem) return { ok: false, error: problem };
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
