@@ -15,14 +15,15 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { type CourseKey, courseKeys } from "../app/site/course-catalog.ts";
 
 /** Values stored in registrations.course (the form's options, lower-cased). */
 export const registrationCourses = ["embedded", "python fullstack", "iot", "ai", "matlab"] as const;
 export type RegistrationCourse = (typeof registrationCourses)[number];
 
 /** Keys of course start dates and of coordinator roles (fullstack is "python"). */
-export const startDateKeys = ["embedded", "python", "iot", "matlab", "ai"] as const;
-export type StartDateKey = (typeof startDateKeys)[number];
+export const startDateKeys = courseKeys;
+export type StartDateKey = CourseKey;
 
 /** Where a counsellor is with an enquiry or registration. */
 export const submissionStatuses = ["new", "contacted", "enrolled", "not_interested"] as const;

@@ -57,11 +57,11 @@ describe("option lists", () => {
     ]);
   });
 
-  it("offers the courses with stored lower-case values", () => {
+  it("offers the courses, in the menus' order, with stored lower-case values", () => {
     expect(courseOptions).toEqual([
       { value: "embedded", label: "Embedded" },
-      { value: "python fullstack", label: "python fullstack" },
       { value: "iot", label: "IoT" },
+      { value: "python fullstack", label: "python fullstack" },
       { value: "ai", label: "AI" },
       { value: "matlab", label: "MATLAB" },
     ]);

@@ -1,5 +1,5 @@
 /** Option lists of the enquiry and registration forms. Shared by the browser and the server. */
-import type { CourseId } from "~/site/content/types";
+import { type CourseId, type CourseValue, courseCatalog, courseValues } from "~/site/course-catalog";
 
 export interface Option<V extends string = string> {
   value: V;
@@ -163,29 +163,23 @@ export function districtsFor(state: unknown): readonly string[] {
   return isStateValue(state) ? districtsByState[state] : [];
 }
 
-export const courseValues = ["embedded", "python fullstack", "iot", "ai", "matlab"] as const;
-export type CourseValue = (typeof courseValues)[number];
-export const courseOptions: readonly Option<CourseValue>[] = [
-  { value: "embedded", label: "Embedded" },
-  { value: "python fullstack", label: "python fullstack" },
-  { value: "iot", label: "IoT" },
-  { value: "ai", label: "AI" },
-  { value: "matlab", label: "MATLAB" },
-];
+export { type CourseValue, courseValues };
+export const courseOptions: readonly Option<CourseValue>[] = courseCatalog.map((course) => ({
+  value: course.registrationValue,
+  label: course.optionLabel,
+}));
 
 export const coursePlaceholder = "Select course";
 
 /** Registration value for each course page id (/courses/:id). */
-export const courseValueByPageId: Readonly<Record<CourseId, CourseValue>> = {
-  embedded: "embedded",
-  iot: "iot",
-  fullstack: "python fullstack",
-  ai: "ai",
-  matlab: "matlab",
-};
+export const courseValueByPageId = Object.fromEntries(
+  courseCatalog.map((course) => [course.pageId, course.registrationValue]),
+) as Readonly<Record<CourseId, CourseValue>>;
 
-// "python" is what staff call the fullstack course (its coordinator key).
-const courseAliases: Readonly<Record<string, CourseValue>> = { python: "python fullstack" };
+// Staff call a course by its key too ("python" is the fullstack course).
+const courseValueByKey = Object.fromEntries(
+  courseCatalog.map((course) => [course.key, course.registrationValue]),
+) as Readonly<Record<string, CourseValue>>;
 
 /**
  * The registration value for a course page id or registration value from a URL, e.g. ?course=fullstack,
@@ -200,5 +194,5 @@ export function courseValueFromParam(param: string | null): CourseValue | undefi
   const byValue = courseOptions.find((option) => option.value === key);
   if (byValue) return byValue.value;
   if (Object.hasOwn(courseValueByPageId, key)) return courseValueByPageId[key as CourseId];
-  return Object.hasOwn(courseAliases, key) ? courseAliases[key] : undefined;
+  return Object.hasOwn(courseValueByKey, key) ? courseValueByKey[key] : undefined;
 }

@@ -1,3 +1,5 @@
+import { courseCatalog } from "./course-catalog";
+
 /** The top navigation of the public site, as data. */
 export interface NavLink {
   label: string;
@@ -24,11 +26,7 @@ export const mainNavigation: NavEntry[] = [
   {
     label: "Courses",
     items: [
-      { label: "Embedded", to: "/courses/embedded" },
-      { label: "IoT", to: "/courses/iot" },
-      { label: "Python Fullstack", to: "/courses/fullstack" },
-      { label: "AI", to: "/courses/ai" },
-      { label: "MATLAB", to: "/courses/matlab" },
+      ...courseCatalog.map((course) => ({ label: course.label, to: `/courses/${course.pageId}` })),
       { label: "Login", to: "/login" },
     ],
   },

@@ -1,20 +1,29 @@
 // What the staff desk pages share on both sides: navigation, ranges, labels.
+import {
+  type CourseId,
+  type CourseKey,
+  type CourseValue,
+  courseByKey,
+  courseCatalog,
+  courseKeys,
+  isCourseKey,
+} from "~/site/course-catalog";
 
-export type CoordinatorRole = "embedded" | "python" | "iot" | "matlab" | "ai";
-export const coordinatorRoles: readonly CoordinatorRole[] = ["embedded", "python", "iot", "matlab", "ai"];
+export type CoordinatorRole = CourseKey;
+export const coordinatorRoles: readonly CoordinatorRole[] = courseKeys;
 
 /** A coordinator role's registration course value ("python" coordinates "python fullstack"). */
-export function courseValueOfRole(role: CoordinatorRole): string {
-  return role === "python" ? "python fullstack" : role;
+export function courseValueOfRole(role: CoordinatorRole): CourseValue {
+  return courseByKey(role).registrationValue;
 }
 
 /** A coordinator role's course page id ("python" edits the "fullstack" course). */
-export function courseIdOfRole(role: CoordinatorRole): "embedded" | "fullstack" | "iot" | "matlab" | "ai" {
-  return role === "python" ? "fullstack" : role;
+export function courseIdOfRole(role: CoordinatorRole): CourseId {
+  return courseByKey(role).pageId;
 }
 
 export function isCoordinatorRole(value: string | undefined): value is CoordinatorRole {
-  return coordinatorRoles.includes(value as CoordinatorRole);
+  return isCourseKey(value);
 }
 
 /** When something happened, as the desk shows it: "23 Nov 2026, 5:47 pm", India time. */
@@ -68,22 +77,12 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
     links: [
       { label: "All registers", to: "/admin/registers" },
       { label: "Contactform", to: "/admin/contactform" },
-      { label: "embedded form", to: "/admin/registers/embedded" },
-      { label: "python form", to: "/admin/registers/python" },
-      { label: "iot form", to: "/admin/registers/iot" },
-      { label: "matlab form", to: "/admin/registers/matlab" },
-      { label: "ai form", to: "/admin/registers/ai" },
+      ...courseCatalog.map((course) => ({ label: `${course.key} form`, to: `/admin/registers/${course.key}` })),
     ],
   },
   {
     label: "update Courses",
-    links: [
-      { label: "Embedded", to: "/admin/courses/embedded" },
-      { label: "IoT", to: "/admin/courses/iot" },
-      { label: "Fullstack", to: "/admin/courses/fullstack" },
-      { label: "AI", to: "/admin/courses/ai" },
-      { label: "MatLab", to: "/admin/courses/matlab" },
-    ],
+    links: courseCatalog.map((course) => ({ label: course.deskLabel, to: `/admin/courses/${course.pageId}` })),
   },
   { label: "placements Update", to: "/admin/placements" },
   { label: "Reviews", to: "/admin/reviews" },

@@ -1,9 +1,11 @@
 // Who may sign in to the staff desk, and where each role lands. Browser-safe.
 
-export type StaffRole = "admin" | "embedded" | "python" | "iot" | "matlab" | "ai";
+import { type CourseKey, courseKeys } from "~/site/course-catalog";
 
-/** admin first, then the course coordinators (fullstack's coordinator is "python"). */
-export const staffRoles: readonly StaffRole[] = ["admin", "embedded", "python", "iot", "matlab", "ai"];
+export type StaffRole = "admin" | CourseKey;
+
+/** admin first, then the course coordinators, one per course key (fullstack's is "python"). */
+export const staffRoles: readonly StaffRole[] = ["admin", ...courseKeys];
 
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (staffRoles as readonly string[]).includes(value);

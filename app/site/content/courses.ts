@@ -1,13 +1,11 @@
+import { courseIdentity } from "../course-catalog.ts";
 import type { Course } from "./types";
 
 /** The five courses, in the order the menus and cards show them. */
 export const courses: Course[] = [
   {
-    id: "embedded",
+    ...courseIdentity("embedded"),
     title: "Embedded Systems",
-    menuLabel: "Embedded",
-    registrationValue: "embedded",
-    coordinatorKey: "embedded",
     summary:
       "Embedded C, 8051 and STM32 microcontrollers, on-chip peripherals, FreeRTOS and embedded Linux, learnt on real boards with a logic analyser and oscilloscope on every bench.",
     description:
@@ -173,11 +171,8 @@ export const courses: Course[] = [
     ],
   },
   {
-    id: "iot",
+    ...courseIdentity("iot"),
     title: "Internet of Things (IoT)",
-    menuLabel: "IoT",
-    registrationValue: "iot",
-    coordinatorKey: "iot",
     summary:
       "Build connected devices end to end: sensors and ESP32 firmware, Wi-Fi and BLE, MQTT and REST, cloud dashboards, device security and edge gateways.",
     description:
@@ -316,11 +311,8 @@ export const courses: Course[] = [
     ],
   },
   {
-    id: "fullstack",
+    ...courseIdentity("fullstack"),
     title: "Python Fullstack Development",
-    menuLabel: "Python Fullstack",
-    registrationValue: "python fullstack",
-    coordinatorKey: "python",
     summary:
       "Python, SQL and PostgreSQL, Django and FastAPI on the back end, HTML, CSS, JavaScript and React on the front end, with Git, testing and deployment built in.",
     description:
@@ -477,11 +469,8 @@ export const courses: Course[] = [
     ],
   },
   {
-    id: "ai",
+    ...courseIdentity("ai"),
     title: "Artificial Intelligence",
-    menuLabel: "AI",
-    registrationValue: "ai",
-    coordinatorKey: "ai",
     summary:
       "Python for data, statistics, machine learning with scikit-learn, deep learning with PyTorch, computer vision, NLP and transformers, and building applications on large language models.",
     description:
@@ -633,11 +622,8 @@ export const courses: Course[] = [
     ],
   },
   {
-    id: "matlab",
+    ...courseIdentity("matlab"),
     title: "MATLAB",
-    menuLabel: "MATLAB",
-    registrationValue: "matlab",
-    coordinatorKey: "matlab",
     summary:
       "MATLAB programming, plotting and numerical methods, Simulink modelling, signal processing, control systems, image processing, Arduino interfacing and App Designer.",
     description:

@@ -1,10 +1,11 @@
 /** Typed shapes of the institute's content. Pages render these; staff edits (later) override them. */
 
-export const courseIds = ["embedded", "iot", "fullstack", "ai", "matlab"] as const;
-export type CourseId = (typeof courseIds)[number];
+import type { CourseId, CourseKey, CourseValue } from "../course-catalog.ts";
+
+export { type CourseId, courseIds } from "../course-catalog.ts";
 
 /** The key used for start dates and coordinator roles (fullstack is "python"). */
-export type CoordinatorKey = "embedded" | "python" | "iot" | "matlab" | "ai";
+export type CoordinatorKey = CourseKey;
 
 export interface Picture {
   /** Path under /public, e.g. "/images/courses/embedded.svg". */
@@ -27,7 +28,7 @@ export interface Course {
   /** Label in menus, e.g. "Embedded". */
   menuLabel: string;
   /** Value stored for a registration, lower-case, e.g. "python fullstack". */
-  registrationValue: string;
+  registrationValue: CourseValue;
   coordinatorKey: CoordinatorKey;
   /** One or two sentences for cards (home, admissions). */
   summary: string;
