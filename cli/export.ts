@@ -1,6 +1,4 @@
-import { enquiryCsvColumns, exportEnquiries } from "../app/admissions/enquiries.server";
-import { exportRegistrations, registrationCsvColumns } from "../app/admissions/registrations.server";
-import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "../app/platform/csv";
+import { submissionCsv } from "../app/admissions/submission-repository.server";
 import { withDatabase } from "./database";
 import { CliError } from "./errors";
 import { openOutput } from "./output";
@@ -27,18 +25,17 @@ export function exportCommandOptions(args: string[]): ExportOptions {
 }
 
 export function exportEnquiriesCommand(options: ExportOptions): Promise<void> {
-  return withDatabase((database) => writeCsv(enquiryCsvColumns, exportEnquiries(database.db), options));
+  return withDatabase((database) => writeCsv(submissionCsv(database.db, "enquiry", {}, options), options));
 }
 
 export function exportRegistrationsCommand(options: ExportOptions): Promise<void> {
-  return withDatabase((database) => writeCsv(registrationCsvColumns, exportRegistrations(database.db), options));
+  return withDatabase((database) => writeCsv(submissionCsv(database.db, "registration", {}, options), options));
 }
 
-async function writeCsv<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row>, options: ExportOptions) {
+async function writeCsv(csv: AsyncIterable<string>, options: ExportOptions) {
   const output = openOutput(options.output);
   try {
-    await output.write((options.bom ? utf8Bom : "") + csvHeader(columns));
-    for await (const row of rows) await output.write(csvRecord(columns, row));
+    for await (const chunk of csv) await output.write(chunk);
     await output.end();
   } catch (error) {
     output.abort();

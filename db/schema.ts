@@ -15,19 +15,19 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { type CourseKey, courseKeys } from "../app/site/course-catalog.ts";
+import { type SubmissionStatus, submissionStatuses } from "../app/admissions/submission-status.ts";
+import { type CourseKey, type CourseValue, courseKeys, courseValues } from "../app/site/course-catalog.ts";
 
 /** Values stored in registrations.course (the form's options, lower-cased). */
-export const registrationCourses = ["embedded", "python fullstack", "iot", "ai", "matlab"] as const;
-export type RegistrationCourse = (typeof registrationCourses)[number];
+export const registrationCourses = courseValues;
+export type RegistrationCourse = CourseValue;
 
 /** Keys of course start dates and of coordinator roles (fullstack is "python"). */
 export const startDateKeys = courseKeys;
 export type StartDateKey = CourseKey;
 
 /** Where a counsellor is with an enquiry or registration. */
-export const submissionStatuses = ["new", "contacted", "enrolled", "not_interested"] as const;
-export type SubmissionStatus = (typeof submissionStatuses)[number];
+export { type SubmissionStatus, submissionStatuses };
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));

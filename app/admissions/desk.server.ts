@@ -1,18 +1,19 @@
 // The staff desk's submission tables: what a table loads (filters, paging, repeat
 // contacts, CSV) and how a follow-up (status and notes) is saved. Admin and
 // coordinator pages call these; the course scope is always part of the query.
+import { Readable } from "node:stream";
 import { data } from "react-router";
 import { z } from "zod";
-import { toCsv } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
+import type { CourseValue } from "~/site/course-catalog";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
-import { daysToMs, defaultRangeDays, type SubmissionRow, submissionStatuses } from "~/staff/staff-desk";
-import { enquiryCsvColumns, listEnquiries } from "./enquiries.server";
+import { daysToMs, defaultRangeDays, type SubmissionRow } from "~/staff/staff-desk";
 import { repeatContacts, updateFollowUp } from "./follow-up.server";
-import { listRegistrations, registrationCsvColumns } from "./registrations.server";
+import { listSubmissions, submissionCsv } from "./submission-repository.server";
 import type { SubmissionKind } from "./submission-schema";
+import { submissionStatuses } from "./submission-status";
 
 export const pageSize = 50;
 
@@ -34,31 +35,23 @@ export function readTableQuery(request: Request): TableQuery & { since?: Date } 
   return { range: rangeValue, q, page, since };
 }
 
-/** Everything a table's filters match, not just the page on screen, as a CSV download. */
-export async function exportSubmissionTable(
+/**
+ * Everything a table's filters match, not just the page on screen, as a CSV download,
+ * streamed from the database in batches (the same export as the command line's).
+ */
+export function exportSubmissionTable(
   db: AppDatabase,
   request: Request,
   kind: SubmissionKind,
-  scope: { course?: string } = {},
-): Promise<Response> {
+  scope: { course?: CourseValue } = {},
+): Response {
   const query = readTableQuery(request);
-  const filters = { since: query.since, search: query.q || undefined };
-  const rows: unknown[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const page =
-      kind === "enquiry"
-        ? await listEnquiries(db, { ...filters, limit: 1000, offset })
-        : await listRegistrations(db, { ...filters, course: scope.course as never, limit: 1000, offset });
-    rows.push(...page.rows);
-    if (page.rows.length < 1000) break;
-  }
-  const csv =
-    kind === "enquiry"
-      ? toCsv(enquiryCsvColumns, rows as never, { bom: true })
-      : toCsv(registrationCsvColumns, rows as never, { bom: true });
+  const filters = { since: query.since, search: query.q || undefined, course: scope.course };
+  const csv = Readable.from(encoded(submissionCsv(db, kind, filters, { bom: true })));
+  const body = Readable.toWeb(csv) as ReadableStream<Uint8Array>;
   const subject =
     kind === "enquiry" ? "enquiries" : `registrations${scope.course ? `-${scope.course.replace(" ", "-")}` : ""}`;
-  return new Response(csv, {
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${subject}-${new Date().toISOString().slice(0, 10)}.csv"`,
@@ -67,19 +60,30 @@ export async function exportSubmissionTable(
   });
 }
 
+async function* encoded(chunks: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  try {
+    for await (const chunk of chunks) yield encoder.encode(chunk);
+  } catch (error) {
+    // The headers are sent: the download ends short, and the log says why.
+    console.error("CSV export failed:", error);
+    throw error;
+  }
+}
+
 export async function loadSubmissionTable(
   db: AppDatabase,
   request: Request,
   kind: SubmissionKind,
-  scope: { course?: string } = {},
+  scope: { course?: CourseValue } = {},
 ) {
   const query = readTableQuery(request);
   const filters = { since: query.since, search: query.q || undefined };
   const paging = { limit: pageSize, offset: (query.page - 1) * pageSize };
   const { rows, total } =
     kind === "enquiry"
-      ? await listEnquiries(db, { ...filters, ...paging })
-      : await listRegistrations(db, { ...filters, ...paging, course: scope.course as never });
+      ? await listSubmissions(db, "enquiry", { ...filters, ...paging })
+      : await listSubmissions(db, "registration", { ...filters, ...paging, course: scope.course });
   const repeats = await repeatContacts(db, rows);
   const view: SubmissionRow[] = rows.map((row) => ({
     id: row.id,
@@ -130,7 +134,7 @@ export async function saveFollowUp(
   form: FormData,
   kind: SubmissionKind,
   staff: StaffUser,
-  scope: { course?: string } = {},
+  scope: { course?: CourseValue } = {},
 ) {
   const parsed = followUpSchema.safeParse({
     id: form.get("id"),

@@ -14,12 +14,10 @@ import {
   type RateDecision,
   type RateLimit,
 } from "~/platform/rate-limit.server";
-import { createEnquiry } from "./enquiries.server";
 import { readFirstTouch } from "./first-touch.server";
 import { prepareNotifications, wakeOutbox } from "./notifications.server";
 import { courseOptions } from "./options";
-import { createRegistration } from "./registrations.server";
-import type { StoredSubmission, SubmissionMeta } from "./submission-query.server";
+import { createSubmission, type StoredSubmission, type SubmissionMeta } from "./submission-repository.server";
 import { type FieldName, fieldNamesOf, type SubmissionKind, validateSubmission } from "./submission-schema";
 
 /** What the page needs to show the form again: the student's values and the messages. */
@@ -134,8 +132,8 @@ export async function handleSubmission(
     const mail = context.get(mailContext);
     const store = (tx: AppDatabase) =>
       kind === "enquiry"
-        ? createEnquiry(tx, result.data, meta)
-        : createRegistration(tx, { ...result.data, course: course ?? "" }, meta);
+        ? createSubmission(tx, "enquiry", result.data, meta)
+        : createSubmission(tx, "registration", { ...result.data, course: course ?? "" }, meta);
     let stored: StoredSubmission;
     if (mail) {
       // The mail is written with the submission, in one transaction: neither exists without the other.

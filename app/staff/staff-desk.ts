@@ -50,17 +50,6 @@ export function daysToMs(days: number): number {
   return days * day;
 }
 
-/** Where a counsellor is with a student; the database checks the same values. */
-export const submissionStatuses = ["new", "contacted", "enrolled", "not_interested"] as const;
-export type SubmissionStatus = (typeof submissionStatuses)[number];
-
-export const statusLabels: Record<SubmissionStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  enrolled: "Enrolled",
-  not_interested: "Not interested",
-};
-
 export interface DeskLink {
   label: string;
   to: string;

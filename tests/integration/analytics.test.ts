@@ -1,8 +1,7 @@
 // Page-view counting and the dashboard's figures, against known data on both engines.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
-import { createRegistration } from "../../app/admissions/registrations.server";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
 import {
   conversionsByCampaign,
   conversionsByLandingPage,
@@ -107,7 +106,7 @@ describeEachEngine("page-view analytics", (engine) => {
   });
 
   it("puts enquiries per day beside the views, by the day in India", async () => {
-    await createEnquiry(db(), { ...student(), email: "a@example.com" }, { submissionToken: "t-1" });
+    await createSubmission(db(), "enquiry", { ...student(), email: "a@example.com" }, { submissionToken: "t-1" });
     const today = indiaDay();
     const days = await figuresPerDay(db(), { from: today, to: today });
     expect(days).toEqual([{ day: today, views: 0, visitors: 0, enquiries: 1, registrations: 0 }]);
@@ -150,14 +149,14 @@ describeEachEngine("conversion by landing page and campaign", (engine) => {
     const plain = (landingPage: string) => ({ landingPage, utmSource: "", utmMedium: "", utmCampaign: "" });
     const submitted = new Date("2027-01-12T07:00:00Z");
     const stored = [
-      await createEnquiry(db(), student(), { submissionToken: "c-1", firstTouch: plain("/courses/iot") }),
-      await createEnquiry(db(), student(), { submissionToken: "c-2", firstTouch: instagram }),
-      await createEnquiry(db(), student(), { submissionToken: "c-3", firstTouch: plain("/") }),
-      await createEnquiry(db(), student(), { submissionToken: "c-4" }),
+      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-1", firstTouch: plain("/courses/iot") }),
+      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-2", firstTouch: instagram }),
+      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-3", firstTouch: plain("/") }),
+      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-4" }),
     ];
     const registered = [
-      await createRegistration(db(), student(), { submissionToken: "c-5", firstTouch: instagram }),
-      await createRegistration(db(), student(), { submissionToken: "c-6", firstTouch: instagram }),
+      await createSubmission(db(), "registration", student(), { submissionToken: "c-5", firstTouch: instagram }),
+      await createSubmission(db(), "registration", student(), { submissionToken: "c-6", firstTouch: instagram }),
     ];
     for (const { id } of stored) await db().update(enquiries).set({ createdAt: submitted }).where(eq(enquiries.id, id));
     for (const { id } of registered) {

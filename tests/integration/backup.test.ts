@@ -5,9 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
 import { updateFollowUp } from "../../app/admissions/follow-up.server";
-import { createRegistration } from "../../app/admissions/registrations.server";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
 import { type AppDatabase, type Database, openDatabase } from "../../app/platform/database.server";
 import { saveReviews } from "../../app/site/content.server";
 import { addPlacedStudent, removePlacedStudent } from "../../app/site/placed-students.server";
@@ -89,20 +88,28 @@ async function fill(db: AppDatabase): Promise<void> {
 }
 
 async function fillSubmissions(db: AppDatabase): Promise<void> {
-  const first = await createEnquiry(db, student({ name: "Priya Raman" }), { submissionToken: "backup-1" });
+  const first = await createSubmission(db, "enquiry", student({ name: "Priya Raman" }), {
+    submissionToken: "backup-1",
+  });
   await db
     .update(enquiries)
     .set({ createdAt: sql`'2027-01-12 10:05:09.123456+05:30'` })
     .where(eq(enquiries.id, first.id));
-  const second = await createEnquiry(db, student({ name: tamil, district: "Chennai" }), { submissionToken: "b-2" });
+  const second = await createSubmission(db, "enquiry", student({ name: tamil, district: "Chennai" }), {
+    submissionToken: "b-2",
+  });
   await updateFollowUp(db, "enquiry", second.id, { status: "contacted", notes: "Called, 'call back'\n5 pm" }, "a@x.in");
   // A gap in the ids: the restored sequence must continue after the highest, not the count.
-  const third = await createEnquiry(db, student({ name: "Gone" }), { submissionToken: "backup-3" });
-  const fourth = await createEnquiry(db, student({ name: "Arun" }), { submissionToken: "backup-4" });
+  const third = await createSubmission(db, "enquiry", student({ name: "Gone" }), { submissionToken: "backup-3" });
+  const fourth = await createSubmission(db, "enquiry", student({ name: "Arun" }), { submissionToken: "backup-4" });
   await db.delete(enquiries).where(eq(enquiries.id, third.id));
   expect(fourth.id).toBe(4);
-  await createRegistration(db, student({ name: "Arjun Nair", course: "iot" }), { submissionToken: "backup-5" });
-  await createRegistration(db, student({ name: tamil, course: "python fullstack" }), { submissionToken: "b-6" });
+  await createSubmission(db, "registration", student({ name: "Arjun Nair", course: "iot" }), {
+    submissionToken: "backup-5",
+  });
+  await createSubmission(db, "registration", student({ name: tamil, course: "python fullstack" }), {
+    submissionToken: "b-6",
+  });
 }
 
 async function fillContent(db: AppDatabase): Promise<void> {
@@ -220,7 +227,9 @@ describeEachEngine("backup and restore with the command-line tool", (engine) => 
       const restored = await dump(target.db);
       for (const table of Object.keys(expected)) expect(restored[table], table).toEqual(expected[table]);
       expect(fs.readFileSync(uploadPath(targetDir)).equals(photoBytes)).toBe(true);
-      const next = await createEnquiry(target.db, student({ name: "After restore" }), { submissionToken: "after" });
+      const next = await createSubmission(target.db, "enquiry", student({ name: "After restore" }), {
+        submissionToken: "after",
+      });
       expect(next.id).toBe(5);
       const [audit] = await target.db.insert(auditLog).values({ actor: "a", action: "b" }).returning();
       expect(audit?.id).toBe(3);
@@ -236,7 +245,8 @@ describeEachEngine("backup and restore with the command-line tool", (engine) => 
       databaseUrl: targetUrl || undefined,
       purpose: "test",
     });
-    if (engine === "pglite") await createEnquiry(database.db, student(), { submissionToken: "already-here" });
+    if (engine === "pglite")
+      await createSubmission(database.db, "enquiry", student(), { submissionToken: "already-here" });
     await database.close();
     database = undefined;
     const run = await cli(["restore", backupFile], { DATA_DIR: filledDir, DATABASE_URL: targetUrl });

@@ -3,8 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
-import { createRegistration } from "../../app/admissions/registrations.server";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
 import { enquiries } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
@@ -58,18 +57,25 @@ describeEachEngine("exporting with the command-line tool", (engine) => {
 
   beforeAll(async () => {
     const { db } = test.current.database;
-    const first = await createEnquiry(db, student({ name: "Priya Raman" }), { submissionToken: "cli-1" });
+    const first = await createSubmission(db, "enquiry", student({ name: "Priya Raman" }), { submissionToken: "cli-1" });
     await db
       .update(enquiries)
       .set({ createdAt: new Date("2027-01-12T04:35:09Z") })
       .where(eq(enquiries.id, first.id));
-    await createEnquiry(db, student({ name: '=HYPERLINK("http://evil.example","Click")', mobile: "9123456780" }), {
-      submissionToken: "cli-2",
-    });
-    await createEnquiry(db, student({ name: 'தமிழ்செல்வி, "Selvi"', district: "Chennai" }), {
+    await createSubmission(
+      db,
+      "enquiry",
+      student({ name: '=HYPERLINK("http://evil.example","Click")', mobile: "9123456780" }),
+      {
+        submissionToken: "cli-2",
+      },
+    );
+    await createSubmission(db, "enquiry", student({ name: 'தமிழ்செல்வி, "Selvi"', district: "Chennai" }), {
       submissionToken: "cli-3",
     });
-    await createRegistration(db, student({ name: "Arjun Nair", course: "iot" }), { submissionToken: "cli-4" });
+    await createSubmission(db, "registration", student({ name: "Arjun Nair", course: "iot" }), {
+      submissionToken: "cli-4",
+    });
   });
 
   if (engine === "pglite") {
@@ -122,8 +128,8 @@ describeEachEngine("purging with the command-line tool", (engine) => {
 
   it("deletes entries older than the retention period and says how many", async () => {
     const { db } = test.current.database;
-    const old = await createEnquiry(db, student({ name: "Old Enquiry" }), { submissionToken: "purge-1" });
-    await createEnquiry(db, student({ name: "Recent Enquiry" }), { submissionToken: "purge-2" });
+    const old = await createSubmission(db, "enquiry", student({ name: "Old Enquiry" }), { submissionToken: "purge-1" });
+    await createSubmission(db, "enquiry", student({ name: "Recent Enquiry" }), { submissionToken: "purge-2" });
     await db
       .update(enquiries)
       .set({ createdAt: new Date(Date.now() - 3 * 365 * 24 * 60 * 60 * 1000) })

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
 import { photoFormats, photoWidths, seedDemoContent } from "../../app/platform/seed.server";
 import {
   addPlacedStudent,
@@ -111,8 +111,9 @@ describeEachEngine("start dates, placed students and demo content", (engine) => 
   });
 
   it("never adds demo content to a database that holds data", async () => {
-    await createEnquiry(
+    await createSubmission(
       db(),
+      "enquiry",
       {
         name: "Real Student",
         email: "real@example.in",

@@ -1,11 +1,11 @@
 import { RouterContextProvider } from "react-router";
 import type { MailSettings } from "../../app/admissions/notifications.server";
-import type { RegistrationInput } from "../../app/admissions/registrations.server";
+import type { SubmissionInput } from "../../app/admissions/submission-repository.server";
 import { clientAddressContext, databaseContext, mailContext } from "../../app/platform/context.server";
 import type { Database } from "../../app/platform/database.server";
 
 /** A valid, normalised registration (drop course for an enquiry), with the given changes. */
-export function student(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+export function student(overrides: Partial<SubmissionInput<"registration">> = {}): SubmissionInput<"registration"> {
   return {
     name: "Priya Raman",
     email: "priya.raman@example.in",

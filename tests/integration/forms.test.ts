@@ -2,8 +2,7 @@
 // bad input refused with the messages and the values kept, a failed write never reported
 // as a success.
 import { beforeEach, expect, it, vi } from "vitest";
-import { listEnquiries } from "../../app/admissions/enquiries.server";
-import { listRegistrations } from "../../app/admissions/registrations.server";
+import { listSubmissions } from "../../app/admissions/submission-repository.server";
 import { messages } from "../../app/admissions/submission-schema";
 import { onSubmission } from "../../app/platform/events.server";
 import { action as contactAction } from "../../app/routes/contact";
@@ -53,7 +52,7 @@ describeEachEngine("public forms", (engine) => {
     stop();
     expect(first).toMatchObject({ status: 302, location: "/contact?submitted=1" });
     expect(again).toMatchObject({ status: 302 });
-    const { rows } = await listEnquiries(database().db);
+    const { rows } = await listSubmissions(database().db, "enquiry");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Kavya Shetty", email: "kavya.shetty@example.com", mobile: "9845012345" });
     expect(heard).toHaveBeenCalledTimes(1);
@@ -63,7 +62,7 @@ describeEachEngine("public forms", (engine) => {
     const result = await register({ ...good, course: "python fullstack", token: crypto.randomUUID() });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/online/register?submitted=python%20fullstack");
-    const { rows } = await listRegistrations(database().db);
+    const { rows } = await listSubmissions(database().db, "registration");
     expect(rows.map((r) => r.course)).toEqual(["python fullstack"]);
   });
 
@@ -93,8 +92,8 @@ describeEachEngine("public forms", (engine) => {
     expect(control.status).toBe(400);
     expect(control.data.fieldErrors).toHaveProperty("name");
     expect(control.data.fieldErrors).toHaveProperty("course");
-    expect((await listEnquiries(database().db)).total).toBe(0);
-    expect((await listRegistrations(database().db)).total).toBe(0);
+    expect((await listSubmissions(database().db, "enquiry")).total).toBe(0);
+    expect((await listSubmissions(database().db, "registration")).total).toBe(0);
   });
 
   it("stores nothing without the consent box ticked, and says why beside it", async () => {
@@ -104,7 +103,7 @@ describeEachEngine("public forms", (engine) => {
     expect(result.data.fieldErrors).toEqual({ consent: messages.consentRequired });
     expect(result.data.formError).toBe(messages.fixErrors);
     expect(result.data.values).toMatchObject({ name: good.name, district: good.district, consent: "" });
-    expect((await listEnquiries(database().db)).total).toBe(0);
+    expect((await listSubmissions(database().db, "enquiry")).total).toBe(0);
   });
 
   it("stores a student under 18 with the guardian's name, mobile and consent, and refuses one without", async () => {
@@ -124,7 +123,7 @@ describeEachEngine("public forms", (engine) => {
       guardianConsent: "yes",
     });
     expect(stored.status).toBe(302);
-    const { rows } = await listEnquiries(database().db);
+    const { rows } = await listSubmissions(database().db, "enquiry");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       under18: true,
@@ -140,7 +139,7 @@ describeEachEngine("public forms", (engine) => {
     const forged = `first_touch=${new URLSearchParams({ p: "/admin", s: "<script>", c: "x" })}`;
     await contact({ ...good, token: crypto.randomUUID() }, undefined, forged);
     await contact({ ...good, token: crypto.randomUUID() });
-    const { rows } = await listEnquiries(database().db);
+    const { rows } = await listSubmissions(database().db, "enquiry");
     const sources = rows.map((r) => [r.landingPage, r.utmSource, r.utmMedium, r.utmCampaign].join("|")).sort();
     expect(sources).toEqual(["/courses/iot|google|cpc|winter-batch", "|<script>||x", "|||"].sort());
   });
@@ -153,7 +152,7 @@ describeEachEngine("public forms", (engine) => {
   it("accepts a filled honeypot silently and keeps nothing", async () => {
     const result = await contact({ ...good, website: "https://spam.example" });
     expect(result.status).toBe(302);
-    expect((await listEnquiries(database().db)).total).toBe(0);
+    expect((await listSubmissions(database().db, "enquiry")).total).toBe(0);
   });
 
   it("never reports success when the write fails, and keeps every field", async () => {

@@ -5,8 +5,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { site } from "~/config/site";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
 import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "../../app/admissions/notifications.server";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
 import { listUndelivered, outboxSummary, retryMessage } from "../../app/platform/mail-outbox.server";
 import { purgeExpired } from "../../app/privacy/data-protection.server";
 import { findStudentEntries } from "../../app/privacy/student-data.server";
@@ -229,8 +229,8 @@ describeEachEngine("e-mail notifications", (engine) => {
 
   it("deletes entries older than the retention period, with their mail, and says how many", async () => {
     const { db } = database();
-    const old = await createEnquiry(db, { ...form }, { submissionToken: crypto.randomUUID() });
-    const recent = await createEnquiry(db, { ...form }, { submissionToken: crypto.randomUUID() });
+    const old = await createSubmission(db, "enquiry", { ...form }, { submissionToken: crypto.randomUUID() });
+    const recent = await createSubmission(db, "enquiry", { ...form }, { submissionToken: crypto.randomUUID() });
     const now = new Date("2026-11-23T10:00:00Z");
     await db
       .update(enquiries)

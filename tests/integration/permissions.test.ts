@@ -3,8 +3,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { createEnquiry } from "../../app/admissions/enquiries.server";
-import { createRegistration, getRegistration } from "../../app/admissions/registrations.server";
+import { createSubmission, getSubmission } from "../../app/admissions/submission-repository.server";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";
 import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
@@ -371,7 +370,7 @@ describe("writes from another site", () => {
 describe("a coordinator's scope", () => {
   it("cannot change another course's registration through their own page, whatever id they send", async () => {
     const { db } = test.database;
-    const ai = await createRegistration(db, student({ course: "ai", email: "ai.learner@example.in" }), {
+    const ai = await createSubmission(db, "registration", student({ course: "ai", email: "ai.learner@example.in" }), {
       submissionToken: "scope-ai-1",
     });
     const request = new Request(`${site}/onlineuser/iot`, {
@@ -387,7 +386,7 @@ describe("a coordinator's scope", () => {
       coordinatorRegistrations.action({ request, context: contextFor(), params: { role: "iot" } } as never),
     );
     expect(JSON.stringify(result)).toContain("no longer exists");
-    const stored = await getRegistration(db, ai.id);
+    const stored = await getSubmission(db, "registration", ai.id);
     expect(stored?.status).toBe("new");
     expect(stored?.notes).toBe("");
   });
@@ -456,7 +455,7 @@ describe("the live stream", () => {
     const stream = await openStream(cookies.get("admin") ?? "");
     await stream.next();
     const { db } = test.database;
-    const enquiry = await createEnquiry(db, student(), { submissionToken: "stream-admin-1" });
+    const enquiry = await createSubmission(db, "enquiry", student(), { submissionToken: "stream-admin-1" });
     publishSubmission({ kind: "enquiry", id: String(enquiry.id) });
     expect(await stream.next(2_000)).toContain(`"id":"${enquiry.id}"`);
     stream.close();

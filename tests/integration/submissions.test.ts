@@ -1,19 +1,21 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
+import { exportSubmissionTable } from "../../app/admissions/desk.server";
 import {
-  createEnquiry,
-  type EnquiryInput,
-  exportEnquiries,
-  getEnquiry,
-  listEnquiries,
-} from "../../app/admissions/enquiries.server";
-import { createRegistration, exportRegistrations, listRegistrations } from "../../app/admissions/registrations.server";
+  createSubmission,
+  getSubmission,
+  listSubmissions,
+  type SubmissionFields,
+  submissionCsvColumns,
+  submissionRows,
+} from "../../app/admissions/submission-repository.server";
+import { csvHeader } from "../../app/platform/csv";
 import { enquiries, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 
-function enquiryOf(overrides: Partial<EnquiryInput> = {}): EnquiryInput {
+function enquiryOf(overrides: Partial<SubmissionFields> = {}): SubmissionFields {
   const { course: _course, ...fields } = student(overrides);
   return fields;
 }
@@ -52,10 +54,10 @@ describeEachEngine("enquiries and registrations", (engine) => {
 
   it("stores an enquiry with the server's time, whatever the caller sends", async () => {
     const before = Date.now();
-    const sneaky = { ...enquiryOf(), createdAt: new Date("2001-01-01"), status: "enrolled" } as EnquiryInput;
-    const stored = await createEnquiry(db(), sneaky, { submissionToken: token() });
+    const sneaky = { ...enquiryOf(), createdAt: new Date("2001-01-01"), status: "enrolled" } as SubmissionFields;
+    const stored = await createSubmission(db(), "enquiry", sneaky, { submissionToken: token() });
     expect(stored.duplicate).toBe(false);
-    const row = await getEnquiry(db(), stored.id);
+    const row = await getSubmission(db(), "enquiry", stored.id);
     expect(row).toMatchObject({ ...enquiryOf(), status: "new", notes: "", statusUpdatedAt: null });
     expect(row?.createdAt).toBeInstanceOf(Date);
     expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
@@ -63,41 +65,45 @@ describeEachEngine("enquiries and registrations", (engine) => {
   });
 
   it("stores a registration with its course", async () => {
-    const stored = await createRegistration(db(), student({ course: "python fullstack" }), {
+    const stored = await createSubmission(db(), "registration", student({ course: "python fullstack" }), {
       submissionToken: token(),
     });
-    const { rows } = await listRegistrations(db());
+    const { rows } = await listSubmissions(db(), "registration");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: stored.id, course: "python fullstack", name: "Priya Raman", status: "new" });
   });
 
   it("refuses a course that is not offered", async () => {
     await expect(
-      createRegistration(db(), student({ course: "cooking" }), { submissionToken: token() }),
+      createSubmission(db(), "registration", student({ course: "cooking" }), { submissionToken: token() }),
     ).rejects.toThrow();
   });
 
   it("stores one enquiry for a token sent twice", async () => {
     const submissionToken = token();
-    const first = await createEnquiry(db(), enquiryOf(), { submissionToken });
-    const again = await createEnquiry(db(), enquiryOf(), { submissionToken });
+    const first = await createSubmission(db(), "enquiry", enquiryOf(), { submissionToken });
+    const again = await createSubmission(db(), "enquiry", enquiryOf(), { submissionToken });
     expect(again).toEqual({ id: first.id, duplicate: true });
-    expect((await listEnquiries(db())).total).toBe(1);
+    expect((await listSubmissions(db(), "enquiry")).total).toBe(1);
   });
 
   it("stores one entry when the same token arrives at the same moment", async () => {
     const enquiryToken = token();
     const registrationToken = token();
     const [enquiryResults, registrationResults] = await Promise.all([
-      Promise.all([1, 2, 3].map(() => createEnquiry(db(), enquiryOf(), { submissionToken: enquiryToken }))),
-      Promise.all([1, 2, 3].map(() => createRegistration(db(), student(), { submissionToken: registrationToken }))),
+      Promise.all(
+        [1, 2, 3].map(() => createSubmission(db(), "enquiry", enquiryOf(), { submissionToken: enquiryToken })),
+      ),
+      Promise.all(
+        [1, 2, 3].map(() => createSubmission(db(), "registration", student(), { submissionToken: registrationToken })),
+      ),
     ]);
     for (const results of [enquiryResults, registrationResults]) {
       expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
       expect(new Set(results.map((result) => result.id)).size).toBe(1);
     }
-    expect((await listEnquiries(db())).total).toBe(1);
-    expect((await listRegistrations(db())).total).toBe(1);
+    expect((await listSubmissions(db(), "enquiry")).total).toBe(1);
+    expect((await listSubmissions(db(), "registration")).total).toBe(1);
   });
 
   it("keeps names with SQL, HTML and Indian scripts exactly as given", async () => {
@@ -109,14 +115,16 @@ describeEachEngine("enquiries and registrations", (engine) => {
       "Zoë 😀 O'Brien \\ %_",
     ];
     for (const name of names) {
-      await createEnquiry(db(), enquiryOf({ name, district: "காஞ்சிபுரம்" }), { submissionToken: token() });
-      await createRegistration(db(), student({ name }), { submissionToken: token() });
+      await createSubmission(db(), "enquiry", enquiryOf({ name, district: "காஞ்சிபுரம்" }), { submissionToken: token() });
+      await createSubmission(db(), "registration", student({ name }), { submissionToken: token() });
     }
-    const stored = (await listEnquiries(db())).rows.map((row) => row.name);
+    const stored = (await listSubmissions(db(), "enquiry")).rows.map((row) => row.name);
     expect(stored.sort()).toEqual([...names].sort());
-    expect((await listEnquiries(db())).rows.every((row) => row.district === "காஞ்சிபுரம்")).toBe(true);
-    expect((await listRegistrations(db())).rows.map((row) => row.name).sort()).toEqual([...names].sort());
-    expect((await listEnquiries(db(), { search: "தமிழ்" })).rows.map((row) => row.name)).toEqual([names[2]]);
+    expect((await listSubmissions(db(), "enquiry")).rows.every((row) => row.district === "காஞ்சிபுரம்")).toBe(true);
+    expect((await listSubmissions(db(), "registration")).rows.map((row) => row.name).sort()).toEqual([...names].sort());
+    expect((await listSubmissions(db(), "enquiry", { search: "தமிழ்" })).rows.map((row) => row.name)).toEqual([
+      names[2],
+    ]);
   });
 
   it("lists newest first within a time window", async () => {
@@ -124,20 +132,23 @@ describeEachEngine("enquiries and registrations", (engine) => {
     const now = Date.now();
     const ages = { old: 10, week: 6, yesterday: 1, today: 0 };
     for (const [name, daysAgo] of Object.entries(ages)) {
-      const { id } = await createEnquiry(db(), enquiryOf({ name }), { submissionToken: token() });
+      const { id } = await createSubmission(db(), "enquiry", enquiryOf({ name }), { submissionToken: token() });
       await db()
         .update(enquiries)
         .set({ createdAt: new Date(now - daysAgo * day) })
         .where(eq(enquiries.id, id));
     }
-    const all = await listEnquiries(db());
+    const all = await listSubmissions(db(), "enquiry");
     expect(all.rows.map((row) => row.name)).toEqual(["today", "yesterday", "week", "old"]);
 
-    const lastWeek = await listEnquiries(db(), { since: new Date(now - 604_800_000) });
+    const lastWeek = await listSubmissions(db(), "enquiry", { since: new Date(now - 604_800_000) });
     expect(lastWeek.rows.map((row) => row.name)).toEqual(["today", "yesterday", "week"]);
     expect(lastWeek.total).toBe(3);
 
-    const before = await listEnquiries(db(), { since: new Date(now - 8 * day), until: new Date(now - day / 2) });
+    const before = await listSubmissions(db(), "enquiry", {
+      since: new Date(now - 8 * day),
+      until: new Date(now - day / 2),
+    });
     expect(before.rows.map((row) => row.name)).toEqual(["yesterday", "week"]);
   });
 
@@ -149,8 +160,10 @@ describeEachEngine("enquiries and registrations", (engine) => {
       { name: "Under_score", email: "under@example.in", mobile: "9000000004" },
       { name: "Underxscore", email: "x@example.in", mobile: "9000000005" },
     ];
-    for (const person of people) await createEnquiry(db(), enquiryOf(person), { submissionToken: token() });
-    const names = async (search: string) => (await listEnquiries(db(), { search })).rows.map((row) => row.name).sort();
+    for (const person of people)
+      await createSubmission(db(), "enquiry", enquiryOf(person), { submissionToken: token() });
+    const names = async (search: string) =>
+      (await listSubmissions(db(), "enquiry", { search })).rows.map((row) => row.name).sort();
 
     expect(await names("arjun")).toEqual(["Arjun Nair"]);
     expect(await names("kavya.s@EXAMPLE")).toEqual(["Kavya Shetty"]);
@@ -166,27 +179,29 @@ describeEachEngine("enquiries and registrations", (engine) => {
 
   it("pages with limit and offset, counting every match", async () => {
     for (let index = 1; index <= 7; index++) {
-      await createEnquiry(db(), enquiryOf({ name: `Student ${index}` }), { submissionToken: token() });
+      await createSubmission(db(), "enquiry", enquiryOf({ name: `Student ${index}` }), { submissionToken: token() });
     }
-    const first = await listEnquiries(db(), { limit: 3 });
-    const third = await listEnquiries(db(), { limit: 3, offset: 6 });
+    const first = await listSubmissions(db(), "enquiry", { limit: 3 });
+    const third = await listSubmissions(db(), "enquiry", { limit: 3, offset: 6 });
     expect(first.total).toBe(7);
     expect(first.rows.map((row) => row.name)).toEqual(["Student 7", "Student 6", "Student 5"]);
     expect(third.rows.map((row) => row.name)).toEqual(["Student 1"]);
-    expect((await listEnquiries(db(), { limit: 3, offset: 3, search: "student" })).rows).toHaveLength(3);
+    expect((await listSubmissions(db(), "enquiry", { limit: 3, offset: 3, search: "student" })).rows).toHaveLength(3);
   });
 
   it("gives a coordinator only their course", async () => {
     const courses = ["embedded", "python fullstack", "iot", "ai", "matlab", "embedded"];
     for (const [index, course] of courses.entries()) {
-      await createRegistration(db(), student({ course, name: `Learner ${index}` }), { submissionToken: token() });
+      await createSubmission(db(), "registration", student({ course, name: `Learner ${index}` }), {
+        submissionToken: token(),
+      });
     }
-    const embedded = await listRegistrations(db(), { course: "embedded" });
+    const embedded = await listSubmissions(db(), "registration", { course: "embedded" });
     expect(embedded.total).toBe(2);
     expect(embedded.rows.map((row) => row.name)).toEqual(["Learner 5", "Learner 0"]);
-    const python = await listRegistrations(db(), { course: "python fullstack", search: "learner" });
+    const python = await listSubmissions(db(), "registration", { course: "python fullstack", search: "learner" });
     expect(python.rows.map((row) => row.name)).toEqual(["Learner 1"]);
-    expect((await listRegistrations(db(), { course: "ai", search: "Learner 1" })).total).toBe(0);
+    expect((await listSubmissions(db(), "registration", { course: "ai", search: "Learner 1" })).total).toBe(0);
   });
 
   it("exports every entry, oldest first, beyond one batch", async () => {
@@ -201,14 +216,39 @@ describeEachEngine("enquiries and registrations", (engine) => {
       .values(rows.slice(0, 3).map((row) => ({ ...row, course: "iot" as const })));
 
     const exported: string[] = [];
-    for await (const row of exportEnquiries(db())) exported.push(row.name);
+    for await (const row of submissionRows(db(), "enquiry")) exported.push(row.name);
     expect(exported).toHaveLength(count);
     expect(exported[0]).toBe("Bulk 0");
     expect(exported.at(-1)).toBe(`Bulk ${count - 1}`);
     expect(new Set(exported).size).toBe(count);
 
     const registered: string[] = [];
-    for await (const row of exportRegistrations(db())) registered.push(row.name);
+    for await (const row of submissionRows(db(), "registration")) registered.push(row.name);
     expect(registered).toEqual(["Bulk 0", "Bulk 1", "Bulk 2"]);
+  });
+
+  it("downloads a desk table's CSV as the table filters it, streamed with the command line's columns", async () => {
+    await createSubmission(db(), "registration", student({ name: "Kavya IoT", course: "iot" }), {
+      submissionToken: token(),
+    });
+    await createSubmission(db(), "registration", student({ name: "Kavya AI", course: "ai" }), {
+      submissionToken: token(),
+    });
+    await createSubmission(db(), "registration", student({ name: "Ravi IoT", course: "iot" }), {
+      submissionToken: token(),
+    });
+    const request = new Request("http://localhost/onlineuser/iot?range=all&q=kavya");
+    const response = exportSubmissionTable(db(), request, "registration", { course: "iot" });
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="registrations-iot-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // A byte-order mark first, so Excel reads the names as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
+    expect(lines[0]).toBe(csvHeader(submissionCsvColumns("registration")).trimEnd());
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Kavya IoT");
   });
 });

@@ -1,14 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import type { SubmissionKind } from "~/admissions/submission-schema";
-import {
-  deskTime,
-  rangeOptions,
-  type SubmissionRow,
-  type SubmissionStatus,
-  statusLabels,
-  submissionStatuses,
-} from "~/staff/staff-desk";
+import { type SubmissionStatus, statusLabels, submissionStatuses } from "~/admissions/submission-status";
+import { deskTime, rangeOptions, type SubmissionRow } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
 export interface SubmissionTableData {

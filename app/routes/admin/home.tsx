@@ -1,5 +1,4 @@
-import { listEnquiries } from "~/admissions/enquiries.server";
-import { listRegistrations } from "~/admissions/registrations.server";
+import { listSubmissions } from "~/admissions/submission-repository.server";
 import { databaseContext } from "~/platform/context.server";
 import { outboxSummary } from "~/platform/mail-outbox.server";
 import { getStartDates } from "~/site/start-dates.server";
@@ -12,10 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const since = (days: number) => ({ since: new Date(Date.now() - daysToMs(days)), limit: 1 });
   const [enquiriesToday, enquiriesWeek, registrationsToday, registrationsWeek, startDates, mail] = await Promise.all([
-    listEnquiries(db, since(1)),
-    listEnquiries(db, since(7)),
-    listRegistrations(db, since(1)),
-    listRegistrations(db, since(7)),
+    listSubmissions(db, "enquiry", since(1)),
+    listSubmissions(db, "enquiry", since(7)),
+    listSubmissions(db, "registration", since(1)),
+    listSubmissions(db, "registration", since(7)),
     getStartDates(db),
     outboxSummary(db),
   ]);

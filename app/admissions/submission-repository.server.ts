@@ -1,0 +1,276 @@
+// Enquiries and registrations, stored and read through one repository: the two kinds share
+// every column but a registration's course, so one set of functions serves both (the kind
+// picks the table). The desk's downloads and `npm run cli -- export` share one streaming CSV.
+import { type AnyColumn, and, count, desc, eq, gt, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
+import type { AppDatabase } from "~/platform/database.server";
+import type { CourseValue } from "~/site/course-catalog";
+import { enquiries, registrations } from "../../db/schema";
+import type { SubmissionKind } from "./submission-schema";
+
+export type Enquiry = typeof enquiries.$inferSelect;
+export type Registration = typeof registrations.$inferSelect;
+/** A stored enquiry or registration (an enquiry has no course). */
+export type Submission = Enquiry | (Registration & { course: CourseValue });
+export type SubmissionOf<K extends SubmissionKind> = K extends "enquiry" ? Enquiry : Registration;
+
+/** A student's answers, already validated and normalised by the form's rules. */
+export interface SubmissionFields {
+  name: string;
+  email: string;
+  mobile: string;
+  stream: string;
+  major: string;
+  state: string;
+  district: string;
+  /** A student under 18 comes with a guardian's name, mobile and consent (the form's rules see to it). */
+  under18?: boolean;
+  guardianName?: string;
+  guardianMobile?: string;
+  guardianConsent?: boolean;
+}
+
+/** How a submission is stored: its form's token (exactly once) and where the student first landed. */
+export interface SubmissionMeta {
+  submissionToken: string;
+  firstTouch?: {
+    landingPage: string;
+    utmSource: string;
+    utmMedium: string;
+    utmCampaign: string;
+  };
+}
+
+/** What storing a submission did: a resubmitted token gives the first row's id. */
+export interface StoredSubmission {
+  id: number;
+  duplicate: boolean;
+}
+
+/** The course a registration is for: the form's value, e.g. "python fullstack". */
+export type SubmissionInput<K extends SubmissionKind> = K extends "registration"
+  ? SubmissionFields & { course: string }
+  : SubmissionFields;
+
+/** Filters of a list or an export. */
+export interface SubmissionFilters {
+  /** Entries at or after this time. */
+  since?: Date;
+  /** Entries before this time. */
+  until?: Date;
+  /** Part of a name, e-mail or mobile number, any case. */
+  search?: string;
+  /** Registrations of this course only: a coordinator's queries always carry their own. */
+  course?: CourseValue;
+}
+
+export interface SubmissionListOptions extends SubmissionFilters {
+  /** Page size: default 100, at most 1000. */
+  limit?: number;
+  offset?: number;
+}
+
+export interface SubmissionPage<Row> {
+  /** Newest first. */
+  rows: Row[];
+  /** All entries matching the filters, across pages. */
+  total: number;
+}
+
+export function submissionTable(kind: SubmissionKind) {
+  return kind === "enquiry" ? enquiries : registrations;
+}
+
+/**
+ * Stores a submission exactly once per submission token: a second POST with the same
+ * token (double click, browser resubmit, retry) stores nothing and answers with the first
+ * row's id and duplicate: true.
+ */
+export async function createSubmission<K extends SubmissionKind>(
+  db: AppDatabase,
+  kind: K,
+  input: SubmissionInput<K>,
+  meta: SubmissionMeta,
+): Promise<StoredSubmission> {
+  const table = submissionTable(kind);
+  const values = submissionValues(input, meta);
+  const [inserted] =
+    kind === "enquiry"
+      ? await db
+          .insert(enquiries)
+          .values(values)
+          .onConflictDoNothing({ target: enquiries.submissionToken })
+          .returning({ id: enquiries.id })
+      : await db
+          .insert(registrations)
+          .values({ ...values, course: (input as SubmissionInput<"registration">).course as CourseValue })
+          .onConflictDoNothing({ target: registrations.submissionToken })
+          .returning({ id: registrations.id });
+  if (inserted) return { id: inserted.id, duplicate: false };
+  const [existing] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.submissionToken, meta.submissionToken));
+  if (!existing) throw new Error(`A ${kind} with this submission token was removed while it was being stored.`);
+  return { id: existing.id, duplicate: true };
+}
+
+/** Newest first, filtered by course, time window and search, one page at a time. */
+export async function listSubmissions<K extends SubmissionKind>(
+  db: AppDatabase,
+  kind: K,
+  options: SubmissionListOptions = {},
+): Promise<SubmissionPage<SubmissionOf<K>>> {
+  const table = submissionTable(kind);
+  const where = and(...submissionFilters(kind, options));
+  const { limit, offset } = pageOf(options);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(table).where(where),
+  ]);
+  return { rows: rows as SubmissionOf<K>[], total: totals?.total ?? 0 };
+}
+
+export async function getSubmission<K extends SubmissionKind>(
+  db: AppDatabase,
+  kind: K,
+  id: number,
+): Promise<SubmissionOf<K> | undefined> {
+  const table = submissionTable(kind);
+  const [row] = await db.select().from(table).where(eq(table.id, id));
+  return row as SubmissionOf<K> | undefined;
+}
+
+/**
+ * Every submission the filters match, oldest first, fetched in batches by id so a large
+ * table never sits in memory at once.
+ */
+export async function* submissionRows<K extends SubmissionKind>(
+  db: AppDatabase,
+  kind: K,
+  filters: SubmissionFilters = {},
+): AsyncGenerator<SubmissionOf<K>> {
+  const table = submissionTable(kind);
+  let after = 0;
+  for (;;) {
+    const batch = await db
+      .select()
+      .from(table)
+      .where(and(gt(table.id, after), ...submissionFilters(kind, filters)))
+      .orderBy(table.id)
+      .limit(exportBatchSize);
+    yield* batch as SubmissionOf<K>[];
+    const last = batch.at(-1);
+    if (!last || batch.length < exportBatchSize) return;
+    after = last.id;
+  }
+}
+
+/** The CSV of every submission the filters match, as it is written: header first, then a record per row. */
+export async function* submissionCsv(
+  db: AppDatabase,
+  kind: SubmissionKind,
+  filters: SubmissionFilters = {},
+  options: { bom?: boolean } = {},
+): AsyncGenerator<string> {
+  const columns = submissionCsvColumns(kind);
+  yield (options.bom ? utf8Bom : "") + csvHeader(columns);
+  for await (const row of submissionRows(db, kind, filters)) yield csvRecord(columns, row);
+}
+
+/** Columns of a kind's CSV (command line and staff desk): a registration has its course third. */
+export function submissionCsvColumns(kind: SubmissionKind): CsvColumn<Submission>[] {
+  const course: CsvColumn<Submission>[] =
+    kind === "registration" ? [{ header: "Course", value: (row) => ("course" in row ? row.course : "") }] : [];
+  return [
+    { header: "ID", value: (row) => row.id },
+    { header: "Submitted (IST)", value: (row) => indiaTime(row.createdAt) },
+    ...course,
+    { header: "Name", value: (row) => row.name },
+    { header: "Email", value: (row) => row.email },
+    { header: "Mobile", value: (row) => row.mobile },
+    { header: "Stream", value: (row) => row.stream },
+    { header: "Major", value: (row) => row.major },
+    { header: "State", value: (row) => row.state },
+    { header: "District", value: (row) => row.district },
+    { header: "Under 18", value: (row) => (row.under18 ? "yes" : "no") },
+    { header: "Guardian", value: (row) => row.guardianName },
+    { header: "Guardian mobile", value: (row) => row.guardianMobile },
+    { header: "Status", value: (row) => row.status },
+    { header: "Notes", value: (row) => row.notes },
+    { header: "Landing page", value: (row) => row.landingPage },
+    { header: "Campaign source", value: (row) => row.utmSource },
+    { header: "Campaign medium", value: (row) => row.utmMedium },
+    { header: "Campaign", value: (row) => row.utmCampaign },
+  ];
+}
+
+export const defaultPageSize = 100;
+export const maxPageSize = 1000;
+/** Rows fetched per round trip while exporting. */
+export const exportBatchSize = 500;
+
+/** The columns to insert for a submission: the student's fields, the guardian's, and the first touch. */
+export function submissionValues(input: SubmissionFields, meta: SubmissionMeta) {
+  const { name, email, mobile, stream, major, state, district } = input;
+  const under18 = input.under18 === true;
+  return {
+    name,
+    email,
+    mobile,
+    stream,
+    major,
+    state,
+    district,
+    under18,
+    guardianName: under18 ? (input.guardianName ?? "") : "",
+    guardianMobile: under18 ? (input.guardianMobile ?? "") : "",
+    guardianConsent: under18 && input.guardianConsent === true,
+    submissionToken: meta.submissionToken,
+    landingPage: meta.firstTouch?.landingPage ?? "",
+    utmSource: meta.firstTouch?.utmSource ?? "",
+    utmMedium: meta.firstTouch?.utmMedium ?? "",
+    utmCampaign: meta.firstTouch?.utmCampaign ?? "",
+  };
+}
+
+function pageOf(options: SubmissionListOptions): { limit: number; offset: number } {
+  const limit = Math.min(maxPageSize, Math.max(1, Math.trunc(options.limit ?? defaultPageSize)));
+  const offset = Math.max(0, Math.trunc(options.offset ?? 0));
+  return { limit, offset };
+}
+
+/** The WHERE conditions of the filters; undefined parts are dropped by and(). */
+function submissionFilters(kind: SubmissionKind, filters: SubmissionFilters): (SQL | undefined)[] {
+  const table = submissionTable(kind);
+  return [
+    kind === "registration" && filters.course !== undefined ? eq(registrations.course, filters.course) : undefined,
+    filters.since ? gte(table.createdAt, filters.since) : undefined,
+    filters.until ? lt(table.createdAt, filters.until) : undefined,
+    searchCondition(table, filters.search),
+  ];
+}
+
+function searchCondition(
+  columns: { name: AnyColumn; email: AnyColumn; mobile: AnyColumn },
+  search: string | undefined,
+): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  // Staff type numbers as they were read out: "98765 43210", "+91-98765...".
+  const digits = text.replace(/[\s()+-]/g, "");
+  const mobilePattern = /^\d+$/.test(digits) ? `%${digits}%` : pattern;
+  return or(ilike(columns.name, pattern), ilike(columns.email, pattern), ilike(columns.mobile, mobilePattern));
+}
+
+/** Makes %, _ and \ match themselves in a LIKE pattern (backslash is PostgreSQL's default escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** India keeps +05:30 all year: exports show the time staff saw it arrive, e.g. 2027-01-12 10:05:09 +05:30. */
+export function indiaTime(date: Date): string {
+  const shifted = new Date(date.getTime() + 330 * 60_000);
+  return `${shifted.toISOString().slice(0, 19).replace("T", " ")} +05:30`;
+}
