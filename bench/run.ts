@@ -254,6 +254,7 @@ interface PageResult {
   ratio: number;
   htmlBytes: number;
   jsBytes: number;
+  cssBytes: number;
   totalBytes: number;
   files: number;
 }
@@ -282,8 +283,12 @@ async function throughput(url: string, seconds: number): Promise<number> {
 }
 
 /** What a first visit downloads: the HTML and each script, stylesheet, image and font it names. */
-async function firstVisitBytes(origin: string, pagePath: string, sizes: Map<string, Promise<number>>) {
-  const headers = { "accept-encoding": browserHeaders["accept-encoding"], "user-agent": browserHeaders["user-agent"] };
+async function firstVisitBytes(origin: string, pagePath: string, sizes: Map<string, Promise<number>>, cookie?: string) {
+  const headers: Record<string, string> = {
+    "accept-encoding": browserHeaders["accept-encoding"],
+    "user-agent": browserHeaders["user-agent"],
+  };
+  if (cookie) headers.cookie = cookie;
   const size = (url: string) => {
     let known = sizes.get(url);
     if (!known) {
@@ -324,10 +329,12 @@ async function firstVisitBytes(origin: string, pagePath: string, sizes: Map<stri
     }
   }
   const jsBytes = (await Promise.all([...scripts].map(size))).reduce((a, b) => a + b, 0);
-  const rest = (await Promise.all([...stylesheets, ...others].map(size))).reduce((a, b) => a + b, 0);
+  const cssBytes = (await Promise.all([...stylesheets].map(size))).reduce((a, b) => a + b, 0);
+  const rest = (await Promise.all([...others].map(size))).reduce((a, b) => a + b, cssBytes);
   return {
     htmlBytes: page.body.length,
     jsBytes,
+    cssBytes,
     totalBytes: page.body.length + jsBytes + rest,
     files: 1 + scripts.size + stylesheets.size + others.size,
   };
@@ -551,6 +558,8 @@ interface EngineResult {
     year: { median: number; max: number };
   };
   pages?: PageResult[];
+  /** Stylesheet bytes of a desk page (the public site's and the desk's own). */
+  deskCssBytes?: number;
 }
 
 async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineResult> {
@@ -574,10 +583,12 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
 
     let pages: PageResult[] | undefined;
     let loadMemory = 0;
+    let deskCssBytes: number | undefined;
     if (withPages) {
       const measured = await benchPages(origin, site.pid);
       pages = measured.pages;
       loadMemory = measured.peakMemory;
+      deskCssBytes = (await firstVisitBytes(origin, "/admin/contactform", new Map(), cookie)).cssBytes;
     }
 
     log(`${engine.name}: analytics dashboard`);
@@ -629,6 +640,7 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
       liveLoaded,
       dashboard: { pageViewRows, month, year },
       pages,
+      deskCssBytes,
     };
   } finally {
     await stopProcess(site);
@@ -693,13 +705,20 @@ function report(results: EngineResult[], postgresNote: string | undefined, start
         "HTML and of every script, stylesheet, image (lazy ones included) and CSS-referenced file a first visit would fetch.",
       "",
     );
-    lines.push("| Page | Site req/s | node:http req/s | Ratio | HTML | JavaScript | Total first visit | Files |");
-    lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    lines.push("| Page | Site req/s | node:http req/s | Ratio | HTML | JavaScript | CSS | Total first visit | Files |");
+    lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const p of pages) {
       lines.push(
-        `| ${p.path} | ${Math.round(p.site)} | ${Math.round(p.baseline)} | ${p.ratio.toFixed(2)} | ${kb(p.htmlBytes)} | ${kb(p.jsBytes)} | ${kb(p.totalBytes)} | ${p.files} |`,
+        `| ${p.path} | ${Math.round(p.site)} | ${Math.round(p.baseline)} | ${p.ratio.toFixed(2)} | ${kb(p.htmlBytes)} | ${kb(p.jsBytes)} | ${kb(p.cssBytes)} | ${kb(p.totalBytes)} | ${p.files} |`,
       );
     }
+    const deskCss = results.find((r) => r.deskCssBytes !== undefined)?.deskCssBytes;
+    if (deskCss !== undefined)
+      lines.push(
+        "",
+        `CSS: public pages load the public stylesheet only; a desk page (/admin/contactform) loads ${kb(deskCss)} of ` +
+          "stylesheets, the public one and the desk's own (app/desk.css).",
+      );
     lines.push("");
   }
   lines.push("## Form submissions, live updates, memory", "");

@@ -1,3 +1,4 @@
+import "~/desk.css";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
