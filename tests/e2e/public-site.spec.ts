@@ -7,7 +7,7 @@ import { site } from "../../app/config/site";
 import { courses } from "../../app/site/content/courses";
 import { reviews } from "../../app/site/content/reviews";
 import { publicPaths } from "../../app/site/public-pages";
-import { escapeRegExp, expect, test } from "./utils";
+import { advanceAnimations, escapeRegExp, expect, nextFrames, test } from "./utils";
 
 const pagesWithForms = new Set(["/contact", "/online/register", "/login"]);
 
@@ -470,7 +470,7 @@ for (const viewport of [
     const showBox = await show.boundingBox();
     expect(showBox?.y ?? 0).toBeGreaterThan(footerBox?.y ?? Infinity);
     await expect(footer.getByRole("link", { name: "Open in Google Maps" })).toBeVisible();
-    await page.waitForTimeout(300);
+    await page.waitForLoadState("networkidle");
     expect(mapRequests).toEqual([]);
 
     await show.click();
@@ -533,7 +533,7 @@ test("the icons turn with scroll progress x index x 360 degrees", async ({ page 
   await page.evaluate(() =>
     window.scrollTo({ top: (document.documentElement.scrollHeight - window.innerHeight) / 4, behavior: "instant" }),
   );
-  await page.waitForTimeout(100);
+  await nextFrames(page);
   // A quarter of the way down: icon 0 has not turned, icon 1 has turned 90 degrees, icon 2 180 degrees.
   expect(Math.abs(await angle(0))).toBeLessThanOrEqual(3);
   expect(Math.abs((await angle(1)) - 90)).toBeLessThanOrEqual(3);
@@ -545,7 +545,7 @@ test.describe("with reduced motion", () => {
   test("the icons stay still as the page scrolls, and the hero stays on its first slide", async ({ page }) => {
     await page.goto("/");
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight / 2, behavior: "instant" }));
-    await page.waitForTimeout(100);
+    await nextFrames(page);
     const transforms = await page
       .getByRole("navigation", { name: "Contact and social links" })
       .getByRole("link")
@@ -556,7 +556,8 @@ test.describe("with reduced motion", () => {
       .getByRole("list", { name: "Life at the institute" })
       .getByRole("listitem", { includeHidden: true });
     await expect(slides.first().getByRole("img")).toBeVisible();
-    await page.waitForTimeout(2700);
+    // Nothing moves: no slide animation runs, and 2.7 s later the first slide still shows.
+    expect(await advanceAnimations(page, 2700)).toBe(0);
     await expect(slides.first().getByRole("img")).toBeVisible();
     await expect(slides.nth(1).getByRole("img")).toBeHidden();
   });
@@ -574,7 +575,8 @@ test("the hero rotates through seven slides, one every 2.5 seconds", async ({ pa
     slides.evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity) > 0.5).indexOf(true));
   expect(await shown()).toBe(0);
   await expect(slides.first().getByRole("img")).toBeVisible();
-  await page.waitForTimeout(2700);
+  // 2.7 s on (the clock of the page's animations moved, not waited for): the second slide shows.
+  expect(await advanceAnimations(page, 2700)).toBeGreaterThanOrEqual(7);
   expect(await shown()).toBe(1);
   await expect(slides.first().getByRole("img")).toBeHidden();
   await expect(slides.nth(1).getByRole("img")).toBeVisible();

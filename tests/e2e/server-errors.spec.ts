@@ -1,30 +1,20 @@
 // A real fault while the site runs: the page answers 500 with the product's error page,
 // never a stack trace, and a form post keeps everything the student typed.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { postgresQuery, postgresUrlOf, spawnSite, stopChild, waitForSite } from "../support/processes";
 import { e2ePort, expect, test } from "./utils";
 
-const serverUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const port = e2ePort + 80;
 const origin = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 let databaseName = "";
 let dataDir = "";
-
-async function admin(statement: string, database?: string) {
-  const url = new URL(serverUrl);
-  if (database) url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = async (statement: string, database?: string) => {
+  await postgresQuery(statement, database);
+};
 
 test.describe.configure({ mode: "serial" });
 
@@ -37,29 +27,19 @@ test.beforeAll(async () => {
   }
   databaseName = `e2e_${Date.now().toString(36)}`;
   await admin(`create database ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-faults-"));
-  server = spawn(process.execPath, ["http/index.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    stdio: "ignore",
+  server = spawnSite({
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgresUrlOf(databaseName),
   });
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${origin}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("The server with PostgreSQL did not start");
+  await waitForSite(origin, server);
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await stopChild(server);
   if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,9 +1,10 @@
 // A second copy of the production site in its own process, for browser tests that need other
 // settings than the main test server (e-mail on, an analytics property) or a fresh database.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { addStaffAccount, spawnSite, stopChild, waitForSite } from "../support/processes";
 import { staffPassword } from "./staff-accounts";
 
 export interface SiteProcess {
@@ -30,41 +31,15 @@ export function startSiteProcess(options: { port: number; env?: Record<string, s
   const stop = async () => {
     stopped = true;
     process.off("exit", killOnExit);
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child?.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   const ready = (async () => {
-    if (options.admin) {
-      const made = spawnSync(
-        "npx",
-        ["tsx", "cli/index.ts", "user", "add", "--email", options.admin, "--role", "admin"],
-        {
-          input: `${staffPassword}\n`,
-          env,
-          encoding: "utf8",
-        },
-      );
-      if (made.status !== 0) throw new Error(`Creating ${options.admin} failed: ${made.stderr}`);
-    }
+    if (options.admin) await addStaffAccount(env, options.admin, "admin", staffPassword);
     if (stopped) return;
-    const started = spawn(process.execPath, ["http/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
-    child = started;
-    for (let i = 0; i < 480; i++) {
-      if (started.exitCode !== null)
-        throw new Error(`The site on port ${options.port} stopped at start (port in use?)`);
-      const up = await fetch(`${origin}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`The site on port ${options.port} did not start`);
+    child = spawnSite(env, "inherit");
+    await waitForSite(origin, child);
   })();
   return { origin, dataDir, ready, stop };
 }

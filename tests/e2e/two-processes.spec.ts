@@ -1,31 +1,23 @@
 // Two app processes on one PostgreSQL behave as one site: a submission on one appears live
 // in a staff table open on the other, a session works on both, and a staff change made on
 // one is shown at once by the other's cached pages.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { addStaffAccount, postgresQuery, postgresUrlOf, spawnSite, stopChild, waitForSite } from "../support/processes";
 import { staffPassword } from "./staff-accounts";
 import { e2ePort, expect, test } from "./utils";
 
-const serverUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ports = [e2ePort + 83, e2ePort + 84] as const;
 const origins = ports.map((port) => `http://127.0.0.1:${port}`);
 const admin = "relay.admin@sampige-academy.example";
 const servers: ChildProcess[] = [];
 let databaseName = "";
 let dataDir = "";
-
-async function query(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const query = async (statement: string) => {
+  await postgresQuery(statement);
+};
 
 test.describe.configure({ mode: "serial" });
 
@@ -38,36 +30,16 @@ test.beforeAll(async () => {
   }
   databaseName = `e2e_two_${Date.now().toString(36)}`;
   await query(`create database ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
   // One shared folder for uploads and the auth secret, as several processes on one machine would have.
   dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-two-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url.toString(), HOST: "127.0.0.1" };
-  const created = spawnSync("npx", ["tsx", "cli/index.ts", "user", "add", "--email", admin, "--role", "admin"], {
-    input: `${staffPassword}\n`,
-    env,
-    encoding: "utf8",
-  });
-  expect(created.status, created.stderr).toBe(0);
-  for (const port of ports) {
-    servers.push(spawn(process.execPath, ["http/index.ts"], { env: { ...env, PORT: String(port) }, stdio: "ignore" }));
-  }
-  for (const origin of origins) {
-    let up = false;
-    for (let i = 0; i < 120 && !up; i++) {
-      up = await fetch(`${origin}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(up, `${origin} started`).toBe(true);
-  }
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgresUrlOf(databaseName), HOST: "127.0.0.1" };
+  await addStaffAccount(env, admin, "admin", staffPassword);
+  for (const port of ports) servers.push(spawnSite({ ...env, PORT: String(port) }));
+  for (const [index, origin] of origins.entries()) await waitForSite(origin, servers[index] as ChildProcess);
 });
 
 test.afterAll(async () => {
-  for (const server of servers) server.kill("SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await Promise.all(servers.map((server) => stopChild(server)));
   if (databaseName) await query(`drop database if exists ${databaseName} with (force)`);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

@@ -57,3 +57,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
     );
   });
 }
+
+/**
+ * Moves every running animation on the page (CSS animations included) on by `ms`, as if
+ * that much time had passed: the hero's slides are checked without waiting for them.
+ */
+export async function advanceAnimations(page: Page, ms: number): Promise<number> {
+  return page.evaluate((step) => {
+    // Time-based ones only: scroll-driven animations follow the scroll position instead.
+    const running = document
+      .getAnimations()
+      .filter((animation) => animation.playState === "running" && animation.timeline === document.timeline);
+    for (const animation of running) animation.currentTime = Number(animation.currentTime ?? 0) + step;
+    return running.length;
+  }, ms);
+}
+
+/** Waits for the browser to lay out and paint twice: styles that follow scrolling are up to date. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}

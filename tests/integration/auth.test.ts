@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import {
   setStaffRole,
 } from "../../app/staff/staff-accounts.server";
 import { account, session, user } from "../../db/schema";
+import { runCli } from "../support/processes";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
 // The secret is read when the first Better Auth instance is made; a fixed one keeps the
@@ -520,30 +520,9 @@ interface Run {
   stderr: string;
 }
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-
-function cli(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "cli/index.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: "", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill(), 60_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? 1, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, "") });
-    });
-    child.stdin.end(input ?? "");
-  });
+async function cli(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
+  const run = await runCli(args, { ...process.env, DATABASE_URL: "", ...env }, input, 60_000);
+  return { code: run.code ?? 1, stdout: run.stdout, stderr: run.stderr.replace(/^npm warn .*\n/gm, "") };
 }
 
 describeEachEngine("staff accounts from the command line", (engine) => {

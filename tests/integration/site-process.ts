@@ -2,10 +2,9 @@
 // what an operator sees: restarts, signals, a database that goes away, several processes.
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
+import { addStaffAccount, type CliRun, runCli as runCliProcess } from "../support/processes";
 import { studentFormFields } from "./fixtures";
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 export const staffPassword = "correct horse battery staple kolam";
 
 export interface SiteProcess {
@@ -121,36 +120,13 @@ async function startSiteOnce(options: SiteOptions, port: number): Promise<SitePr
 }
 
 /** Runs the command-line tool (`npm run cli -- ...`) against a data directory or database. */
-export function runCli(
-  args: string[],
-  options: SiteOptions & { input?: string },
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "cli/index.ts", ...args], {
-      env: siteEnv(options),
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
-  });
+export function runCli(args: string[], options: SiteOptions & { input?: string }): Promise<CliRun> {
+  return runCliProcess(args, siteEnv(options), options.input);
 }
 
 /** Creates a staff account with the command-line tool, the way an operator does. */
 export async function addStaff(options: SiteOptions, email: string, role: string): Promise<void> {
-  const made = await runCli(["user", "add", "--email", email, "--role", role], {
-    ...options,
-    input: `${staffPassword}\n`,
-  });
-  if (made.code !== 0) throw new Error(`Creating ${email} failed: ${made.stdout}${made.stderr}`);
+  await addStaffAccount(siteEnv(options), email, role, staffPassword);
 }
 
 /** Signs in through the login form and answers with the session cookie. */

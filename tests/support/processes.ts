@@ -1,0 +1,104 @@
+// The site and its command-line tool as separate processes, the way an operator runs them:
+// shared by the integration and browser suites, so each test starts them the same way.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+
+const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+
+/** The local PostgreSQL the suites use (trust auth); TEST_POSTGRES_URL overrides it. */
+export const postgresServerUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run cli -- <args>` with this environment, the input on standard input. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, input = "", timeoutMs = 120_000): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, "cli/index.ts", ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(input);
+  });
+}
+
+/** Creates a staff account with the command-line tool, as an operator does. */
+export async function addStaffAccount(
+  env: NodeJS.ProcessEnv,
+  email: string,
+  role: string,
+  password: string,
+): Promise<void> {
+  const made = await runCli(["user", "add", "--email", email, "--role", role], env, `${password}\n`);
+  if (made.code !== 0) throw new Error(`Creating ${email} failed: ${made.stdout}${made.stderr}`);
+}
+
+/** Starts the production site (`http/index.ts`) with this environment. */
+export function spawnSite(env: NodeJS.ProcessEnv, stdio: "ignore" | "pipe" | "inherit" = "ignore"): ChildProcess {
+  return spawn(process.execPath, ["http/index.ts"], {
+    env,
+    stdio: ["ignore", stdio, stdio === "ignore" ? "inherit" : stdio],
+  });
+}
+
+/** Waits until the site answers its health check; fails at once if the process ends first. */
+export async function waitForSite(origin: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The site for ${origin} stopped at start (exit ${child.exitCode ?? child.signalCode})`);
+    }
+    const up = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The site for ${origin} did not start within ${timeoutMs / 1000} s`);
+}
+
+/** SIGTERM, then waits for the process to end (SIGKILL after `graceMs`). */
+export async function stopChild(child: ChildProcess | undefined, graceMs = 20_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** One statement on the local PostgreSQL (on `database`, or the server's default one). */
+export async function postgresQuery(statement: string, database?: string): Promise<pg.QueryResult> {
+  const url = new URL(postgresServerUrl);
+  if (database) url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of a database on the local PostgreSQL server. */
+export function postgresUrlOf(database: string): string {
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
