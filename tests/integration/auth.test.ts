@@ -450,7 +450,7 @@ describeEachEngine("staff sign-in", (engine) => {
     });
     expect(await attempt("x@sampige-academy.example", "owner")).toEqual({
       ok: false,
-      error: 'Unknown role "owner". Use one of: admin, embedded, python, iot, matlab, ai.',
+      error: 'Unknown role "owner". Use one of: admin, embedded, iot, python, ai, matlab.',
     });
     expect(await attempt("x@sampige-academy.example", "iot", "passwordpassword")).toEqual({
       ok: false,
@@ -588,7 +588,7 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     const run = await cli(["user", "add", "--email", "x@sampige-academy.example", "--role", "owner"], env(), password);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain('Unknown role "owner". Use one of: admin, embedded, python, iot, matlab, ai.');
+    expect(run.stderr).toContain('Unknown role "owner". Use one of: admin, embedded, iot, python, ai, matlab.');
     expect(run.stderr).toContain("Usage:");
     const missing = await cli(["user", "add", "--role", "iot"], env(), password);
     expect(missing.code).toBe(2);
