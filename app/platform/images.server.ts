@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
-import { maxUploadMegabytes } from "~/staff/staff-desk";
+import { maxUploadMegabytes } from "~/platform/upload-limits";
 
 export { readLimitedForm } from "./form-data.server";
 

@@ -12,10 +12,10 @@ import {
   UploadRefused,
   uploadRefusals,
 } from "~/platform/images.server";
-import { photoWidths } from "~/platform/seed.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
+import { photoWidths } from "./demo-content.server";
 import { addPlacedStudent, getPlacedStudent, removePlacedStudent, updatePlacedStudent } from "./placed-students.server";
 
 const field = requiredText;

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
 import { createSubmission } from "../../app/admissions/submission-repository.server";
-import { photoFormats, photoWidths, seedDemoContent } from "../../app/platform/seed.server";
+import { photoFormats, photoWidths, seedDemoContent } from "../../app/site/demo-content.server";
 import {
   addPlacedStudent,
   getPlacedStudent,

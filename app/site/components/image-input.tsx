@@ -1,4 +1,4 @@
-import { maxUploadMegabytes } from "~/staff/staff-desk";
+import { maxUploadMegabytes } from "~/platform/upload-limits";
 
 /**
  * A file field for a photo or logo. The server decides (it decodes the file and refuses

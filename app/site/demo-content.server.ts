@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { addPlacedStudent, type PlacedStudentInput } from "~/site/placed-students.server";
-import { setStartDate } from "~/site/start-dates.server";
+import type { AppDatabase, Database } from "~/platform/database.server";
 import { courseStartDates, enquiries, placedStudents, registrations, type StartDateKey } from "../../db/schema";
-import type { AppDatabase, Database } from "./database.server";
+import { addPlacedStudent, type PlacedStudentInput } from "./placed-students.server";
+import { setStartDate } from "./start-dates.server";
 
 /** Widths the placements page asks for (see PlacedStudentCard). */
 export const photoWidths = [160, 320] as const;
