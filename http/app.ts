@@ -20,7 +20,7 @@ import {
   uploadsDirContext,
 } from "../app/platform/context.server";
 import { type Database, openDatabase } from "../app/platform/database.server";
-import { externalAnalyticsId } from "../app/platform/env.server";
+import { configuredPublicOrigin, externalAnalyticsId, requestOrigin } from "../app/platform/env.server";
 import { startEventRelay } from "../app/platform/event-relay.server";
 import { closeLiveStreams } from "../app/platform/events.server";
 import { startDailyPurge } from "../app/privacy/data-protection.server";
@@ -236,6 +236,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const pageViews = createPageViewCounter(database.db);
   const delivery = config.mail ? startOutboxDelivery(database.db, config.mail) : undefined;
   const retention = startDailyPurge(database.db);
+  if (process.env.NODE_ENV === "production" && !process.env.PUBLIC_URL?.trim()) {
+    console.warn(
+      `PUBLIC_URL is not set: links in pages and e-mails use ${configuredPublicOrigin}. ` +
+        "Set PUBLIC_URL to the address students use (docs/operations.md).",
+    );
+  }
   const app = createApp({
     clientDir: config.clientDir,
     database,
@@ -244,8 +250,22 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     pageViews,
     mail: config.mail,
   });
-  const server = http.createServer((req, res) => {
+  // Slow clients are cut off well before Node's defaults (60 s for headers, 300 s for a request,
+  // checked every 30 s): a phone on a slow network sends its headers in well under a second and
+  // a 5 MB photo within a minute and a half.
+  const timeouts = { headersTimeout: 10_000, requestTimeout: 90_000, connectionsCheckingInterval: 1_000 };
+  const server = http.createServer(timeouts, (req, res) => {
+    if (!admitRequest(req, res)) return;
     if (!app.serveCached(req, res)) app(req, res);
+  });
+  // A request Node cannot parse (a broken request line, HTTP/0.9, a bad header) gets a 400 and
+  // one log line, never a stack trace.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code !== "ECONNRESET") console.warn(`Refused a malformed request: ${error.code ?? error.message}`);
+    if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
+      const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    } else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -278,6 +298,35 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await database.close();
     },
   };
+}
+
+const allowedMethods = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * What every request passes before anything else: a method the site answers, a path (not an
+ * absolute URL, no NUL), and a URL built from the site's own origin (decision 010): the Host header
+ * only picks among the site's own origins, so no page, cache entry or e-mail ever carries
+ * another host. Answers the refusal itself and says false.
+ */
+function admitRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!allowedMethods.has(req.method ?? "")) {
+    res.writeHead(405, { Allow: "GET, HEAD, POST", "Content-Type": "text/plain", "Cache-Control": "no-store" });
+    res.end("Method not allowed\n");
+    return false;
+  }
+  // No page takes a NUL character in its address, and the database refuses one in text.
+  if (!req.url?.startsWith("/") || /%00/.test(req.url)) {
+    res.writeHead(400, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
+    res.end("Bad request\n");
+    return false;
+  }
+  const https = isHttps(req);
+  const origin = new URL(requestOrigin(req.headers.host, https));
+  req.headers.host = origin.host;
+  delete req.headers["x-forwarded-host"];
+  // Express and React Router's adapter build the request's URL from these two.
+  Object.defineProperty(req, "protocol", { value: origin.protocol.slice(0, -1), configurable: true });
+  return true;
 }
 
 /** Served over HTTPS: directly, or behind a proxy when PUBLIC_URL is https. */

@@ -8,8 +8,12 @@ export function canonicalLocation(rawUrl: string): string | undefined {
   const queryAt = rawUrl.indexOf("?");
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const query = queryAt === -1 ? "" : rawUrl.slice(queryAt);
-  // Collapsing repeated slashes also keeps "//host" from becoming an off-site redirect.
-  let canonical = path.replace(/\/{2,}/g, "/").toLowerCase();
+  // Browsers read a backslash as a slash: both count as one, and repeated ones collapse,
+  // so "//host" or "/\\host" never becomes an off-site redirect.
+  let canonical = path
+    .replace(/[\\/]{2,}|\\/g, "/")
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
   if (canonical.length > 1) canonical = canonical.replace(/\/+$/, "");
   if (canonical === "") canonical = "/";
   return canonical === path ? undefined : canonical + query;

@@ -255,7 +255,7 @@ function searchCondition(
   columns: { name: AnyColumn; email: AnyColumn; mobile: AnyColumn },
   search: string | undefined,
 ): SQL | undefined {
-  const text = search?.trim();
+  const text = search?.replaceAll("\0", "").trim();
   if (!text) return undefined;
   const pattern = `%${escapeLike(text)}%`;
   // Staff type numbers as they were read out: "98765 43210", "+91-98765...".

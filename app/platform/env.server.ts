@@ -10,9 +10,40 @@ export const env = {
   production: process.env.NODE_ENV === "production",
 };
 
-/** The site's absolute origin: PUBLIC_URL when set, else the origin the request came to. */
+const configuredOrigin = env.publicUrl && URL.canParse(env.publicUrl) ? new URL(env.publicUrl).origin : undefined;
+const localHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
+
+/**
+ * The origins this site answers as (decision 010): PUBLIC_URL's when set; otherwise, for a run
+ * on one's own machine, the address it listens on and the loopback names on its port. Never
+ * taken from a request: a Host header can say anything.
+ */
+export const ownOrigins: ReadonlySet<string> = new Set(
+  configuredOrigin
+    ? [configuredOrigin]
+    : [localHost, "localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${env.port}`),
+);
+
+/** The origin links in pages and e-mails use when nothing else decides: PUBLIC_URL, or HOST and PORT. */
+export const configuredPublicOrigin: string = configuredOrigin ?? `http://${localHost}:${env.port}`;
+
+/**
+ * The origin a request was made to, if it is one of the site's own, else the configured one.
+ * The HTTP layer (http/app.ts) builds every request's URL with it.
+ */
+export function requestOrigin(host: string | undefined, https: boolean): string {
+  const claimed = `${https ? "https" : "http"}://${(host ?? "").toLowerCase()}`;
+  return ownOrigins.has(claimed) ? claimed : configuredPublicOrigin;
+}
+
+/**
+ * The site's absolute origin for links in pages, the sitemap and e-mails: PUBLIC_URL when set,
+ * else the own origin the request came to (the HTTP layer never lets another host through).
+ */
 export function publicOrigin(request: Request): string {
-  return env.publicUrl ?? new URL(request.url).origin;
+  if (configuredOrigin) return configuredOrigin;
+  const origin = new URL(request.url).origin;
+  return ownOrigins.has(origin) ? origin : configuredPublicOrigin;
 }
 
 /**

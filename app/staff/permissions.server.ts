@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
 import { databaseContext } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { ownOrigins } from "~/platform/env.server";
 import { session, user } from "../../db/schema";
 import { getAuth, sessionAbsoluteMs } from "./auth.server";
 import { areaOf, isStaffRole, type StaffRole, staffRoles } from "./staff-roles";
@@ -117,10 +118,8 @@ function matchesSite(sender: string, request: Request): boolean {
   }
   const own = new URL(request.url);
   if (from.origin === own.origin) return true;
-  const publicUrl = process.env.PUBLIC_URL?.trim();
-  if (publicUrl && URL.canParse(publicUrl) && new URL(publicUrl).origin === from.origin) return true;
-  // Behind a proxy that ends TLS the server sees http://host while the browser is on https://host.
-  return from.host === own.host && from.protocol === "https:" && own.protocol === "http:";
+  // Behind a proxy that ends TLS, the browser is on PUBLIC_URL's https:// origin.
+  return ownOrigins.has(from.origin);
 }
 
 /** Strict: the request names its sending page and that page is on this site. */
