@@ -5,6 +5,7 @@ import https from "node:https";
 import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 
 /**
  * A TLS-terminating reverse proxy in front of the site, set up the way docs/operations.md
@@ -46,7 +47,7 @@ export async function startHttpsProxy(target: { host: string; port: number }): P
     { stdio: "ignore" },
   );
 
-  const sockets = new Set<net.Socket>();
+  const sockets = new Set<Duplex>();
   const server = https.createServer(
     { key: fs.readFileSync(keyPath), cert: fs.readFileSync(certPath) },
     (request, response) => {
