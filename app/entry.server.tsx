@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { nonceContext } from "~/platform/context.server";
 
@@ -63,5 +63,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A request the app refuses (a method a page does not take, a path that does not exist) is
+  // answered with its 4xx and is not a fault: logging it would bury the real errors.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

@@ -191,6 +191,24 @@ export function createApp(options: AppOptions): SiteApp {
     }),
   );
 
+  // Errors Express raises itself (a path it cannot decode, a body it refuses) are the client's:
+  // they keep their 4xx and are not logged. Anything else is a fault: logged, answered 500.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const raised = error as { status?: unknown; statusCode?: unknown } | undefined;
+    const given = Number(raised?.status ?? raised?.statusCode);
+    const status = given >= 400 && given < 500 ? given : 500;
+    if (status === 500) console.error(`Failed to answer ${req.method} ${req.path}:`, error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(status)
+      .type("text/plain")
+      .set("Cache-Control", "no-store")
+      .send(status === 500 ? "Something went wrong on our side. Please try again." : http.STATUS_CODES[status]);
+  });
+
   // The same steps as above for a cached page, without Express: headers, the view, the page.
   // A cached path is canonical (no query string), so no redirect or static file can apply.
   return Object.assign(app, {
@@ -219,6 +237,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   migrationsFolder: string;
   trustedProxyHeader?: string;
+  /** How long a client may take to send a whole request, body included (REQUEST_TIMEOUT; 90 s). */
+  requestTimeoutSeconds?: number;
   /** SMTP server and sender for notifications (SMTP_URL, MAIL_FROM); off when undefined. */
   mail?: MailSettings;
 }
@@ -253,7 +273,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Slow clients are cut off well before Node's defaults (60 s for headers, 300 s for a request,
   // checked every 30 s): a phone on a slow network sends its headers in well under a second and
   // a 5 MB photo within a minute and a half.
-  const timeouts = { headersTimeout: 10_000, requestTimeout: 90_000, connectionsCheckingInterval: 1_000 };
+  const requestTimeout = (config.requestTimeoutSeconds ?? 90) * 1000;
+  const timeouts = {
+    headersTimeout: Math.min(10_000, requestTimeout),
+    requestTimeout,
+    connectionsCheckingInterval: 1_000,
+  };
   const server = http.createServer(timeouts, (req, res) => {
     if (!admitRequest(req, res)) return;
     if (!app.serveCached(req, res)) app(req, res);
@@ -326,6 +351,14 @@ function admitRequest(req: IncomingMessage, res: ServerResponse): boolean {
   delete req.headers["x-forwarded-host"];
   // Express and React Router's adapter build the request's URL from these two.
   Object.defineProperty(req, "protocol", { value: origin.protocol.slice(0, -1), configurable: true });
+  // A post from another site's page (or a page with no origin, "null") is refused here, in
+  // one place, before any form or sign-in reads it. Browsers always send Origin with a post.
+  const from = req.headers.origin;
+  if (req.method === "POST" && from !== undefined && from !== origin.origin) {
+    res.writeHead(403, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
+    res.end("Forms are accepted only from this site's own pages.\n");
+    return false;
+  }
   return true;
 }
 

@@ -13,6 +13,17 @@ const { startServer, mailSettingsFromEnv } = (await import(buildEntry).catch((er
   process.exit(1);
 })) as typeof import("./app.ts");
 
+/** A whole number of seconds from a setting, or undefined (the default) when unset. */
+function positiveSeconds(setting: string | undefined): number | undefined {
+  if (!setting?.trim()) return undefined;
+  const seconds = Number(setting);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    console.error(`REQUEST_TIMEOUT must be a whole number of seconds, 1 or more (it is "${setting}").`);
+    process.exit(1);
+  }
+  return seconds;
+}
+
 const server = await startServer({
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? "0.0.0.0",
@@ -21,6 +32,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   migrationsFolder: path.join(root, "db/migrations"),
   trustedProxyHeader: process.env.TRUST_PROXY_HEADER || undefined,
+  requestTimeoutSeconds: positiveSeconds(process.env.REQUEST_TIMEOUT),
   mail: mailSettingsFromEnv(),
 }).catch((error: unknown) => {
   // Plain words for the operator (e.g. the data directory is locked by another process).

@@ -1,34 +1,11 @@
 // Hostile and malformed requests against the production build, sent byte for byte: none is
 // answered 500, none puts another host into a page, and each is logged in one line at most.
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { raw, statusOf } from "../support/raw-http";
 import { addStaff, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
-
-/** Sends raw bytes and answers with everything the server wrote before closing (or `waitMs`). */
-function raw(port: number, bytes: string, waitMs = 3_000): Promise<{ text: string; closed: boolean }> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let text = "";
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closed: false });
-    }, waitMs);
-    socket.on("data", (chunk) => {
-      text += chunk.toString("latin1");
-    });
-    socket.on("close", () => {
-      clearTimeout(timer);
-      resolve({ text, closed: true });
-    });
-    socket.on("error", () => {});
-    socket.write(bytes);
-  });
-}
-
-const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
 
 describe("a site run without PUBLIC_URL", () => {
   let site: SiteProcess;
