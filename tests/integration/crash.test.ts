@@ -76,3 +76,57 @@ describeEachEngine("a server killed mid-stream", (engine) => {
     }
   }, 240_000);
 });
+
+describeEachEngine("one of two processes killed under load", () => {
+  it("loses no submission either answered with success, and the other keeps taking them", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-crash-two-"));
+    const postgres = await createPostgresDatabase();
+    const options = { dataDir, databaseUrl: postgres.url, env: { FORM_RATE_LIMIT: "100000/10m" } };
+    try {
+      const [victim, survivor] = await Promise.all([startSite(options), startSite(options)]);
+      const tokens = Array.from({ length: 600 }, () => crypto.randomUUID());
+      const confirmed: string[] = [];
+      const confirmedBySurvivor: string[] = [];
+      let killed = false;
+      let turn = 0;
+      await inParallel(tokens, 16, async (token) => {
+        // Alternate between the two processes, as a load balancer would.
+        const site = turn++ % 2 === 0 ? victim : survivor;
+        const response = await postForm(
+          site.origin,
+          "/contact",
+          studentForm({ token, name: `Two Crash ${token.slice(0, 8)}` }),
+        ).catch(() => undefined);
+        if (response?.status === 302 && response.headers.get("location") === "/contact?submitted=1") {
+          confirmed.push(token);
+          if (site === survivor && killed) confirmedBySurvivor.push(token);
+        }
+        await response?.arrayBuffer().catch(() => {});
+        if (!killed && confirmed.length >= 200) {
+          killed = true;
+          victim.child.kill("SIGKILL");
+        }
+      });
+      expect((await victim.exited).signal).toBe("SIGKILL");
+      // The other process went on answering, with success, after the kill.
+      expect(confirmedBySurvivor.length).toBeGreaterThan(100);
+      expect((await fetch(`${survivor.origin}/healthz`)).status).toBe(200);
+      await survivor.stop();
+
+      const database = await openDatabase({ dataDir, databaseUrl: postgres.url, purpose: "test" });
+      try {
+        const stored = await database.db
+          .select({ token: enquiries.submissionToken })
+          .from(enquiries)
+          .where(inArray(enquiries.submissionToken, confirmed));
+        const storedTokens = new Set(stored.map((row) => row.token));
+        expect(confirmed.filter((token) => !storedTokens.has(token))).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await postgres.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+}, ["postgres"]);

@@ -86,6 +86,15 @@ const targets: Target[] = [
     options: studentOptions,
   },
   { path: "/privacy/withdraw", who: "public", valid: [["ref", "00000000-0000-0000-0000-000000000000"]] },
+  {
+    path: "/login",
+    who: "public",
+    valid: [
+      ["email", "fuzz.stranger@sampige-academy.example"],
+      ["password", "not the password of anyone"],
+    ],
+    options: { email: [admin, coordinator, "", "a@b"] },
+  },
   { path: "/admin/contactform", who: "admin", valid: followUp, options: followUpOptions },
   { path: "/admin/registers", who: "admin", valid: followUp, options: followUpOptions },
   { path: "/admin/registers/iot", who: "admin", valid: followUp, options: followUpOptions },
