@@ -16,6 +16,8 @@ test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
 test.beforeAll(async () => {
+  // A new database is made first: slow on a busy machine.
+  test.setTimeout(120_000);
   proxy = await startHttpsProxy({ host: "127.0.0.1", port: sitePort });
   site = startSiteProcess({
     port: sitePort,
