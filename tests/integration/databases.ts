@@ -78,13 +78,18 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
+/** Names of the tests' databases start with this (TEST_DATABASE_PREFIX, e.g. to share one server). */
+const databasePrefix = /^[a-z0-9_-]{1,40}$/i.test(process.env.TEST_DATABASE_PREFIX ?? "")
+  ? (process.env.TEST_DATABASE_PREFIX as string)
+  : "it_";
+
 /** A new, empty database on the PostgreSQL server, and how to drop it again. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `it_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`create database ${name}`);
+  const name = `${databasePrefix}${randomBytes(6).toString("hex")}`;
+  await adminQuery(`create database "${name}"`);
   const url = new URL(postgresServerUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
 }
 
 export async function createTestDatabase(engine: EngineName): Promise<TestDatabase> {
