@@ -53,8 +53,13 @@ const submissionColumns = () => ({
   state: text("state").notNull(),
   district: text("district").notNull(),
   createdAt: createdAt(),
-  /** One per rendered form: a resubmitted POST or a double click stores one row. */
-  submissionToken: text("submission_token").notNull().unique(),
+  /** One per rendered form: with the fingerprint, a resubmitted POST or a double click stores one row. */
+  submissionToken: text("submission_token").notNull(),
+  /**
+   * A hash of what the student sent (app/admissions/submission-repository.server.ts): the same
+   * token with other content (Back, then another person's details) is a new submission.
+   */
+  submissionFingerprint: text("submission_fingerprint").notNull().default(""),
   status: text("status").$type<SubmissionStatus>().notNull().default("new"),
   notes: text("notes").notNull().default(""),
   statusUpdatedAt: timestamp("status_updated_at", { withTimezone: true }),
@@ -76,6 +81,7 @@ const submissionColumns = () => ({
 
 export const enquiries = pgTable("enquiries", submissionColumns(), (table) => [
   index("enquiries_created_at_idx").on(table.createdAt),
+  uniqueIndex("enquiries_submission_idx").on(table.submissionToken, table.submissionFingerprint),
   index("enquiries_email_idx").on(table.email),
   index("enquiries_mobile_idx").on(table.mobile),
   check("enquiries_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
@@ -87,6 +93,7 @@ export const registrations = pgTable(
   { ...submissionColumns(), course: text("course").$type<RegistrationCourse>().notNull() },
   (table) => [
     index("registrations_created_at_idx").on(table.createdAt),
+    uniqueIndex("registrations_submission_idx").on(table.submissionToken, table.submissionFingerprint),
     index("registrations_course_created_at_idx").on(table.course, table.createdAt),
     index("registrations_email_idx").on(table.email),
     index("registrations_mobile_idx").on(table.mobile),

@@ -1,6 +1,7 @@
 // Enquiries and registrations, stored and read through one repository: the two kinds share
 // every column but a registration's course, so one set of functions serves both (the kind
 // picks the table). The desk's downloads and `npm run cli -- export` share one streaming CSV.
+import { createHash } from "node:crypto";
 import { type AnyColumn, and, count, desc, eq, gt, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
@@ -82,9 +83,10 @@ export function submissionTable(kind: SubmissionKind) {
 }
 
 /**
- * Stores a submission exactly once per submission token: a second POST with the same
- * token (double click, browser resubmit, retry) stores nothing and answers with the first
- * row's id and duplicate: true.
+ * Stores a submission exactly once per submission token and content: a second POST with the
+ * same token and the same answers (double click, browser resubmit, retry) stores nothing and
+ * answers with the first row's id and duplicate: true. The same token with other answers (the
+ * page kept by Back, filled in again, perhaps by someone else) is a submission of its own.
  */
 export async function createSubmission<K extends SubmissionKind>(
   db: AppDatabase,
@@ -92,27 +94,54 @@ export async function createSubmission<K extends SubmissionKind>(
   input: SubmissionInput<K>,
   meta: SubmissionMeta,
 ): Promise<StoredSubmission> {
-  const table = submissionTable(kind);
   const values = submissionValues(input, meta);
   const [inserted] =
     kind === "enquiry"
       ? await db
           .insert(enquiries)
           .values(values)
-          .onConflictDoNothing({ target: enquiries.submissionToken })
+          .onConflictDoNothing({ target: [enquiries.submissionToken, enquiries.submissionFingerprint] })
           .returning({ id: enquiries.id })
       : await db
           .insert(registrations)
           .values({ ...values, course: (input as SubmissionInput<"registration">).course as CourseValue })
-          .onConflictDoNothing({ target: registrations.submissionToken })
+          .onConflictDoNothing({ target: [registrations.submissionToken, registrations.submissionFingerprint] })
           .returning({ id: registrations.id });
   if (inserted) return { id: inserted.id, duplicate: false };
-  const [existing] = await db
+  const existing = await findStoredSubmission(db, kind, input, meta);
+  if (existing === undefined) {
+    throw new Error(`A ${kind} with this submission token was removed while it was being stored.`);
+  }
+  return { id: existing, duplicate: true };
+}
+
+/** The id of the submission already stored with this token and these answers, if there is one. */
+export async function findStoredSubmission<K extends SubmissionKind>(
+  db: AppDatabase,
+  kind: K,
+  input: SubmissionInput<K>,
+  meta: SubmissionMeta,
+): Promise<number | undefined> {
+  const table = submissionTable(kind);
+  const [row] = await db
     .select({ id: table.id })
     .from(table)
-    .where(eq(table.submissionToken, meta.submissionToken));
-  if (!existing) throw new Error(`A ${kind} with this submission token was removed while it was being stored.`);
-  return { id: existing.id, duplicate: true };
+    .where(
+      and(
+        eq(table.submissionToken, meta.submissionToken),
+        eq(table.submissionFingerprint, submissionFingerprint(input)),
+      ),
+    );
+  return row?.id;
+}
+
+/**
+ * A hash of a submission's answers as they are stored (the course included, the token and the
+ * first touch not): equal for a replay of one form, different as soon as any answer differs.
+ */
+export function submissionFingerprint(input: SubmissionFields & { course?: string }): string {
+  const content = JSON.stringify({ ...answersOf(input), course: input.course ?? "" });
+  return createHash("sha256").update(content).digest("base64url");
 }
 
 /** Newest first, filtered by course, time window and search, one page at a time. */
@@ -212,6 +241,19 @@ export const exportBatchSize = 500;
 
 /** The columns to insert for a submission: the student's fields, the guardian's, and the first touch. */
 export function submissionValues(input: SubmissionFields, meta: SubmissionMeta) {
+  return {
+    ...answersOf(input),
+    submissionToken: meta.submissionToken,
+    submissionFingerprint: submissionFingerprint(input),
+    landingPage: meta.firstTouch?.landingPage ?? "",
+    utmSource: meta.firstTouch?.utmSource ?? "",
+    utmMedium: meta.firstTouch?.utmMedium ?? "",
+    utmCampaign: meta.firstTouch?.utmCampaign ?? "",
+  };
+}
+
+/** The student's answers as they are stored: the guardian's only for a student under 18. */
+function answersOf(input: SubmissionFields) {
   const { name, email, mobile, stream, major, state, district } = input;
   const under18 = input.under18 === true;
   return {
@@ -226,11 +268,6 @@ export function submissionValues(input: SubmissionFields, meta: SubmissionMeta) 
     guardianName: under18 ? (input.guardianName ?? "") : "",
     guardianMobile: under18 ? (input.guardianMobile ?? "") : "",
     guardianConsent: under18 && input.guardianConsent === true,
-    submissionToken: meta.submissionToken,
-    landingPage: meta.firstTouch?.landingPage ?? "",
-    utmSource: meta.firstTouch?.utmSource ?? "",
-    utmMedium: meta.firstTouch?.utmMedium ?? "",
-    utmCampaign: meta.firstTouch?.utmCampaign ?? "",
   };
 }
 

@@ -58,6 +58,25 @@ describeEachEngine("public forms", (engine) => {
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
+  it("stores a form sent again from the same page with other details as a new entry", async () => {
+    // Back to the page after sending it, then someone else's details in the same form.
+    const token = crypto.randomUUID();
+    const first = await contact({ ...good, token });
+    const other = { ...good, name: "Ravi Kumar", email: "ravi.kumar@example.in", mobile: "9900112233", token };
+    const second = await contact(other);
+    const secondAgain = await contact(other);
+    expect([first.status, second.status, secondAgain.status]).toEqual([302, 302, 302]);
+    const { rows } = await listSubmissions(database().db, "enquiry");
+    expect(rows.map((row) => row.name).sort()).toEqual(["Kavya Shetty", "Ravi Kumar"]);
+
+    const registration = { ...good, course: "iot", token: crypto.randomUUID() };
+    await register(registration);
+    await register({ ...registration, course: "ai" });
+    await register({ ...registration, course: "ai" });
+    const registrations = await listSubmissions(database().db, "registration");
+    expect(registrations.rows.map((row) => row.course).sort()).toEqual(["ai", "iot"]);
+  });
+
   it("stores a registration with its course lower-cased and confirms with the course", async () => {
     const result = await register({ ...good, course: "python fullstack", token: crypto.randomUUID() });
     expect(result.status).toBe(302);

@@ -87,6 +87,28 @@ describeEachEngine("enquiries and registrations", (engine) => {
     expect((await listSubmissions(db(), "enquiry")).total).toBe(1);
   });
 
+  it("stores the same token with other answers as an entry of its own, and each once", async () => {
+    const submissionToken = token();
+    const first = await createSubmission(db(), "enquiry", enquiryOf(), { submissionToken });
+    const other = enquiryOf({ name: "Arjun Nair", email: "arjun.nair@example.in" });
+    const second = await createSubmission(db(), "enquiry", other, { submissionToken });
+    const secondAgain = await createSubmission(db(), "enquiry", other, { submissionToken });
+    // Under 18 with a guardian is other answers too.
+    const minor = {
+      ...other,
+      under18: true,
+      guardianName: "Meena Nair",
+      guardianMobile: "9876500000",
+      guardianConsent: true,
+    };
+    const third = await createSubmission(db(), "enquiry", minor, { submissionToken });
+    expect(second.duplicate).toBe(false);
+    expect(second.id).not.toBe(first.id);
+    expect(secondAgain).toEqual({ id: second.id, duplicate: true });
+    expect(third.duplicate).toBe(false);
+    expect((await listSubmissions(db(), "enquiry")).total).toBe(3);
+  });
+
   it("stores one entry when the same token arrives at the same moment", async () => {
     const enquiryToken = token();
     const registrationToken = token();
