@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { nonceContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/root";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +20,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A form page carries a one-time token: neither a cache nor the browser's Back may show an old
+  // copy (the template cache in http/page-cache.ts keeps this header with the page).
+  if (isFormPage(routerContext)) responseHeaders.set("Cache-Control", "no-store");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -59,6 +63,13 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The public form pages are the ones that load the form script (decision 005). */
+function isFormPage(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.enhance === true,
+  );
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -77,14 +77,16 @@ function enhanceSubmission(form: HTMLFormElement) {
   form.addEventListener("input", recheck);
   form.addEventListener("change", recheck);
 
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  const label = button?.textContent ?? "";
+  let sending: ReturnType<typeof setTimeout> | undefined;
   form.addEventListener("submit", (event) => {
     const result = validateSubmission(kind, valuesOf(form));
     if (result.ok) {
       showFormError(form, undefined);
-      const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
       if (button) {
-        // The server stores one entry per form token anyway; this just shows it is on its way.
-        setTimeout(() => {
+        // The server stores a double click once anyway; this just shows it is on its way.
+        sending = setTimeout(() => {
           button.disabled = true;
           button.textContent = "Sending…";
         });
@@ -96,6 +98,14 @@ function enhanceSubmission(form: HTMLFormElement) {
     showFormError(form, result.formError);
     const first = names.find((name) => result.fieldErrors[name]);
     if (first) control(form, first)?.focus();
+  });
+  // Back (or Forward) can show the page as it was left, from the back-forward cache: the
+  // button must work again for the next submission.
+  window.addEventListener("pageshow", () => {
+    clearTimeout(sending);
+    if (!button) return;
+    button.disabled = false;
+    button.textContent = label;
   });
 }
 

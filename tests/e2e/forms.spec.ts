@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signIn, staffAccounts } from "./staff-accounts";
 import { expect, test } from "./utils";
 
 const student = {
@@ -120,6 +121,49 @@ for (const javaScriptEnabled of [true, false]) {
       expect(response.status()).toBe(400);
       expect(await response.text()).toContain("Please select a district");
     });
+  });
+}
+
+// Playwright turns Chromium's back-forward cache off; a browser of its own turns it on again,
+// as students' browsers have it, so Back may show the page exactly as it was left.
+for (const backForwardCache of [false, true]) {
+  test(`after sending a form, Back gives a working form, and what is sent from it is stored too (back-forward cache ${backForwardCache ? "on" : "off"})`, async ({
+    page: defaultPage,
+    browser,
+  }) => {
+    const own = backForwardCache
+      ? await browser.browserType().launch({
+          ...test.info().project.use.launchOptions,
+          ignoreDefaultArgs: ["--disable-back-forward-cache"],
+        })
+      : undefined;
+    const page = own ? await own.newPage({ baseURL: test.info().project.use.baseURL }) : defaultPage;
+    const marker = `back${backForwardCache ? "cache" : "load"}${Date.now()}`;
+    await page.goto("/contact");
+    await fill(page, { ...student, email: `first.${marker}@example.com` });
+    await consent(page).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
+
+    // Someone else at the same computer goes Back to the form and sends their own details.
+    // A page restored from the back-forward cache fires no "load": wait for the navigation only.
+    await page.goBack({ waitUntil: "commit" });
+    await expect(page).toHaveURL(/\/contact$/);
+    const button = page.getByRole("button", { name: "Submit" });
+    await expect(button).toBeEnabled();
+    await fill(page, { ...student, name: "Arjun Nair", email: `second.${marker}@example.com`, mobile: "9900112233" });
+    await consent(page).check();
+    await button.click();
+    await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
+    await own?.close();
+
+    const staff = await browser.newContext();
+    const desk = await staff.newPage();
+    await signIn(desk, staffAccounts.admin);
+    await desk.goto(`/admin/contactform?range=all&q=${marker}`);
+    await expect(desk.getByText(`first.${marker}@example.com`)).toBeVisible();
+    await expect(desk.getByText(`second.${marker}@example.com`)).toBeVisible();
+    await staff.close();
   });
 }
 

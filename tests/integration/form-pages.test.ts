@@ -88,7 +88,12 @@ it("stores one entry per page a student loaded, each with its own token", async 
     );
     expect(answer.status).toBe(302);
   }
-  const again = await postForm(site.origin, "/contact", studentForm({ token: tokens[0] as string }));
+  // The same page sent twice (a double click) is one entry.
+  const again = await postForm(
+    site.origin,
+    "/contact",
+    studentForm({ token: tokens[0] as string, email: "template.0@example.com" }),
+  );
   expect(again.status).toBe(302);
 
   const cookie = await signIn(site.origin, "admin@form-pages.example");
@@ -98,6 +103,26 @@ it("stores one entry per page a student loaded, each with its own token", async 
   expect(desk).toContain("template.0@example.com");
   expect(desk).toContain("template.1@example.com");
   expect(desk.replaceAll("<!-- -->", "")).toMatch(/2 entries · All time/);
+});
+
+it("tells browsers and caches to keep no copy of a form page, rendered or from the template", async () => {
+  // A copy shown again by Back or by a cache would carry a token that was already used.
+  for (const pathname of ["/contact", "/online/register", "/login"]) {
+    const answers = [await get(pathname, { "Accept-Encoding": "gzip" }), await get(pathname)];
+    expect(answers.map((answer) => answer.headers["x-page-cache"])).toEqual([
+      expect.stringMatching(/^(miss|template)$/),
+      "template",
+    ]);
+    for (const answer of answers) expect(answer.headers["cache-control"]).toBe("no-store");
+  }
+  const staffView = await get("/contact", { Cookie: await signIn(site.origin, "admin@form-pages.example") });
+  expect(staffView.headers["cache-control"]).toBe("no-store");
+  // A form sent back with its messages is a form page too.
+  const refused = await postForm(site.origin, "/contact", studentForm({ email: "not an address" }));
+  expect(refused.status).toBe(400);
+  expect(refused.headers.get("cache-control")).toBe("no-store");
+  // Pages without a form may still be kept.
+  expect((await get("/about/facilities")).headers["cache-control"]).not.toBe("no-store");
 });
 
 it("renders the page again for signed-in staff and after a content change", async () => {
