@@ -4,11 +4,11 @@
 // composed when the submission is stored and written to the outbox in the same
 // transaction; a delivery loop sends them with retries, so a mail server that is down
 // never loses a submission or a message and never slows a student's submit.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { EventEmitter } from "node:events";
 import nodemailer from "nodemailer";
 import { site, whatsappHref } from "~/config/site";
-import type { AppDatabase } from "~/platform/database.server";
+import type { AppDatabase, Database } from "~/platform/database.server";
 import {
   claimDueMessages,
   markAttemptFailed,
@@ -16,6 +16,7 @@ import {
   type NewOutboxMessage,
   type OutboxMessage,
 } from "~/platform/mail-outbox.server";
+import { counterStoreFor, createRateLimit, parseRateSetting } from "~/platform/rate-limit.server";
 import type { CoordinatorKey, Course } from "~/site/content/types";
 import { getCourses } from "~/site/content.server";
 import { getStartDates, type StartDates } from "~/site/start-dates.server";
@@ -46,18 +47,90 @@ export interface SubmissionForMail {
 /**
  * Reads what the messages about a new submission need (courses, batch dates, the course's
  * coordinators) and answers with a function that writes them once the submission has its id:
- * the reading happens before the submission's transaction, keeping it short.
+ * the reading happens before the submission's transaction, keeping it short. Without
+ * `acknowledge` the student is sent nothing (a limit was reached, see mayAcknowledge).
  */
 export async function prepareNotifications(
   db: AppDatabase,
   submission: SubmissionForMail,
   origin: string,
+  { acknowledge = true }: { acknowledge?: boolean } = {},
 ): Promise<(id: number) => NewOutboxMessage[]> {
   const { kind, data } = submission;
   const [courses, startDates] = await Promise.all([getCourses(db), getStartDates(db)]);
   const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
   const coordinators = course ? await staffEmailsWithRole(db, course.coordinatorKey) : [];
-  return (id) => composeNotifications({ kind, id, data, course, courses, startDates, coordinators }, origin);
+  return (id) =>
+    composeNotifications({ kind, id, data, course, courses, startDates, coordinators, acknowledge }, origin);
+}
+
+const hour = 3_600_000;
+
+/**
+ * Acknowledgements go to whatever address was typed into a public form: without a limit,
+ * anyone could make the institute's mail server write to a chosen address. Each address gets
+ * a few a day, and each client (the address the form limit counts) a few more; read at each
+ * use so an operator's setting applies without a code change (docs/operations.md).
+ */
+export function acknowledgementLimits(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    recipient: parseRateSetting(env.ACKNOWLEDGEMENT_LIMIT_PER_EMAIL, { limit: 3, windowMs: 24 * hour }),
+    sender: parseRateSetting(env.ACKNOWLEDGEMENT_LIMIT_PER_CLIENT, { limit: 10, windowMs: 24 * hour }),
+  };
+}
+
+export type AcknowledgementDecision = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * Counts one acknowledgement to `recipient` asked for by the client at `sender` (both counted,
+ * in the shared counters) and says whether it may be sent. A counter that cannot be read
+ * (PostgreSQL unreachable) sends nothing: the submission itself is what must not be lost.
+ */
+export async function mayAcknowledge(
+  database: Database,
+  { recipient, sender }: { recipient: string; sender: string },
+): Promise<AcknowledgementDecision> {
+  const limits = acknowledgementLimits();
+  const store = counterStoreFor(database);
+  try {
+    const [bySender, byRecipient] = await Promise.all([
+      createRateLimit(limits.sender, store).consume(`ack:from:${sender}`),
+      createRateLimit(limits.recipient, store).consume(`ack:to:${recipientKey(recipient)}`),
+    ]);
+    if (!byRecipient.allowed) return { allowed: false, reason: "the limit for its recipient address was reached" };
+    if (!bySender.allowed) return { allowed: false, reason: "the limit for the sending client was reached" };
+    return { allowed: true };
+  } catch (error) {
+    console.error("Checking the acknowledgement limit failed:", error);
+    return { allowed: false, reason: "its limit could not be checked" };
+  }
+}
+
+/**
+ * The counter's key for an address: a hash (the counters hold no student's address), the same
+ * for every "+tag" a mailbox accepts (name+1@, name+2@ ... reach one person).
+ */
+function recipientKey(email: string): string {
+  const [local = "", domain = ""] = email.toLowerCase().split("@");
+  const mailbox = `${local.split("+", 1)[0]}@${domain}`;
+  return createHash("sha256").update(mailbox).digest("base64url").slice(0, 32);
+}
+
+/** Longest name written into a message, in characters as a reader counts them. */
+export const mailNameLength = 40;
+
+/**
+ * A name as the mail shows it: whole characters (a Devanagari syllable or an emoji with its
+ * joiners is never split), at most mailNameLength of them, "…" when it was cut.
+ */
+export function nameForMail(name: string): string {
+  const characters = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(name.trim())];
+  if (characters.length <= mailNameLength) return name.trim();
+  return `${characters
+    .slice(0, mailNameLength - 1)
+    .map((c) => c.segment)
+    .join("")
+    .trimEnd()}…`;
 }
 
 interface MailFacts extends SubmissionForMail {
@@ -66,10 +139,12 @@ interface MailFacts extends SubmissionForMail {
   courses: Course[];
   startDates: StartDates;
   coordinators: string[];
+  acknowledge: boolean;
 }
 
 function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
-  const { kind, id, data, course, courses, startDates, coordinators } = facts;
+  const { kind, id, data, course, courses, startDates, coordinators, acknowledge } = facts;
+  const shortName = nameForMail(data.name);
   const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
   const about = { submissionKind: kind, submissionId: id };
   const batchLine = (key: CoordinatorKey) => startDates[key] ?? "Starting soon";
@@ -97,7 +172,7 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
     ...about,
     kind: "institute",
     recipient: site.email,
-    subject: kind === "enquiry" ? `New enquiry: ${data.name}` : `New registration for ${courseTitle}: ${data.name}`,
+    subject: kind === "enquiry" ? `New enquiry: ${shortName}` : `New registration for ${courseTitle}: ${shortName}`,
     body: `${kind === "enquiry" ? "A new enquiry" : "A new registration"} came in through the website.\n\n${details}\n\nOpen it in the desk: ${deskLink}\n`,
   });
 
@@ -107,12 +182,13 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
         ...about,
         kind: "coordinator",
         recipient,
-        subject: `New registration for ${courseTitle}: ${data.name}`,
+        subject: `New registration for ${courseTitle}: ${shortName}`,
         body: `A new registration for ${courseTitle} came in through the website.\n\n${details}\n\nYour registrations: ${origin}/onlineuser/${course.coordinatorKey}\n`,
       });
     }
   }
 
+  if (!acknowledge) return messages;
   const withdrawLink = `${origin}/privacy/withdraw?ref=${withdrawalReference(kind, id)}`;
   const batches =
     kind === "registration" && course
@@ -122,12 +198,13 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
     ...about,
     kind: "acknowledgement",
     recipient: data.email,
+    // Nothing the student typed is in the subject: only the institute and a course of its own list.
     subject:
       kind === "registration"
         ? `Your registration for ${courseTitle} at ${site.name}`
         : `We have your enquiry, ${site.name}`,
     body: [
-      `Dear ${data.name},`,
+      `Dear ${shortName},`,
       "",
       kind === "registration"
         ? `Thank you for registering with ${site.name}. A counsellor will call you within one working day to confirm your seat.`

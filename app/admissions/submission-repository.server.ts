@@ -116,10 +116,10 @@ export async function createSubmission<K extends SubmissionKind>(
 }
 
 /** The id of the submission already stored with this token and these answers, if there is one. */
-export async function findStoredSubmission<K extends SubmissionKind>(
+export async function findStoredSubmission(
   db: AppDatabase,
-  kind: K,
-  input: SubmissionInput<K>,
+  kind: SubmissionKind,
+  input: SubmissionFields & { course?: string },
   meta: SubmissionMeta,
 ): Promise<number | undefined> {
   const table = submissionTable(kind);

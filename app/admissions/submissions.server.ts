@@ -15,9 +15,14 @@ import {
   type RateLimit,
 } from "~/platform/rate-limit.server";
 import { readFirstTouch } from "./first-touch.server";
-import { prepareNotifications, wakeOutbox } from "./notifications.server";
+import { type AcknowledgementDecision, mayAcknowledge, prepareNotifications, wakeOutbox } from "./notifications.server";
 import { courseOptions } from "./options";
-import { createSubmission, type StoredSubmission, type SubmissionMeta } from "./submission-repository.server";
+import {
+  createSubmission,
+  findStoredSubmission,
+  type StoredSubmission,
+  type SubmissionMeta,
+} from "./submission-repository.server";
 import { type FieldName, fieldNamesOf, type SubmissionKind, validateSubmission } from "./submission-schema";
 
 /** What the page needs to show the form again: the student's values and the messages. */
@@ -136,14 +141,24 @@ export async function handleSubmission(
         : createSubmission(tx, "registration", { ...result.data, course: course ?? "" }, meta);
     let stored: StoredSubmission;
     if (mail) {
+      // A replay of a stored form sends nothing again, so it is not counted against the limits.
+      const replay = (await findStoredSubmission(db, kind, { ...result.data, course }, meta)) !== undefined;
+      const acknowledgement: AcknowledgementDecision = replay
+        ? { allowed: true }
+        : await mayAcknowledge(database, { recipient: result.data.email, sender: address });
       // The mail is written with the submission, in one transaction: neither exists without the other.
-      const messagesFor = await prepareNotifications(db, { kind, data: result.data }, publicOrigin(request));
+      const messagesFor = await prepareNotifications(db, { kind, data: result.data }, publicOrigin(request), {
+        acknowledge: acknowledgement.allowed,
+      });
       stored = await db.transaction(async (tx) => {
         const row = await store(tx);
         if (!row.duplicate) await enqueueMessages(tx, messagesFor(row.id));
         return row;
       });
       if (!stored.duplicate) wakeOutbox();
+      if (!stored.duplicate && !acknowledgement.allowed) {
+        console.warn(`No acknowledgement e-mail for ${kind} ${stored.id}: ${acknowledgement.reason}.`);
+      }
     } else {
       stored = await store(db);
     }

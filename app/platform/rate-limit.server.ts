@@ -19,6 +19,8 @@ export interface CounterStore {
   /** The key's current window, or undefined when it has none. */
   peek(key: string): Promise<CounterWindow | undefined>;
   clear(key: string): Promise<void>;
+  /** Forgets every key's count (a database emptied for a test starts with no counts). */
+  clearAll(): Promise<void>;
 }
 
 export function minutes(count: number): number {
@@ -55,6 +57,9 @@ export function createMemoryCounterStore(): CounterStore {
     },
     async clear(key) {
       windows.delete(key);
+    },
+    async clearAll() {
+      windows.clear();
     },
   };
 }
@@ -101,6 +106,9 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
     },
     async clear(key) {
       await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
+    },
+    async clearAll() {
+      await db.execute(sql`delete from rate_limit_counters`);
     },
   };
 }

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { type Database, openDatabase } from "../../app/platform/database.server";
+import { counterStoreFor } from "../../app/platform/rate-limit.server";
 
 export type EngineName = Database["engine"];
 
@@ -143,8 +144,12 @@ export function useTestDatabase(engine: EngineName): { readonly current: TestDat
   };
 }
 
-/** Empties every table of the schema (ids start at 1 again); the migrations' own table is elsewhere. */
+/**
+ * Empties every table of the schema (ids start at 1 again) and the rate-limit counters, which
+ * the embedded database keeps in memory; the migrations' own table is elsewhere.
+ */
 export async function truncateAll(database: Database): Promise<void> {
+  await counterStoreFor(database).clearAll();
   const result = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
   const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
   if (tables.length > 0)

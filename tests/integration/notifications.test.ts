@@ -119,6 +119,90 @@ describeEachEngine("e-mail notifications", (engine) => {
     expect(received.find((message) => message.to.includes(site.email))?.subject).toBe("New enquiry: Kavya Shetty");
   });
 
+  it("acknowledges at most 3 submissions a day to one address, and stores every one", async () => {
+    const { db } = database();
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const target = "flood.target@example.in";
+    // Each from another client, so only the limit per address applies; "+tags" reach the same mailbox.
+    const emails = [target, target, "flood.target+1@example.in", "Flood.Target@example.in", target, target];
+    for (const email of emails.slice(0, 4)) expect(await enquire({ ...form, email })).toBe(302);
+    for (const email of emails.slice(4)) expect(await register({ ...form, email, course: "iot" })).toBe(302);
+    const lines = warnings.mock.calls.map((call) => call.join(" "));
+    warnings.mockRestore();
+
+    expect((await findStudentEntries(db, { mobile: form.mobile })).length).toBe(6);
+    const queued = await db.select({ kind: outbox.kind, recipient: outbox.recipient }).from(outbox);
+    expect(queued.filter((message) => message.kind === "institute")).toHaveLength(6);
+    expect(queued.filter((message) => message.kind === "acknowledgement")).toHaveLength(3);
+    // One line for each acknowledgement left out, with no address, name or number in it.
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line).toMatch(
+        /^No acknowledgement e-mail for (enquiry|registration) \d+: the limit for its recipient address was reached\.$/,
+      );
+    }
+    // Another address is acknowledged as usual.
+    expect(await enquire({ ...form, email: "someone.else@example.in" })).toBe(302);
+    const others = await db.select().from(outbox).where(eq(outbox.recipient, "someone.else@example.in"));
+    expect(others).toHaveLength(1);
+  });
+
+  it("acknowledges at most 10 submissions a day sent from one client address", async () => {
+    const { db } = database();
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (let i = 0; i < 12; i++) {
+      const request = formPost(`${origin}/contact`, {
+        ...form,
+        email: `victim${i}@example.in`,
+        token: crypto.randomUUID(),
+      });
+      const answer = await settle(() =>
+        contactAction({
+          request,
+          context: actionContext(database(), { mail, address: "203.0.113.9" }),
+          params: {},
+        } as never),
+      );
+      expect(answer.status).toBe(302);
+    }
+    const lines = warnings.mock.calls.map((call) => call.join(" "));
+    warnings.mockRestore();
+    expect((await findStudentEntries(db, { mobile: form.mobile })).length).toBe(12);
+    const acknowledgements = await db.select().from(outbox).where(eq(outbox.kind, "acknowledgement"));
+    expect(acknowledgements).toHaveLength(10);
+    expect(lines).toEqual([
+      expect.stringMatching(/: the limit for the sending client was reached\.$/),
+      expect.stringMatching(/: the limit for the sending client was reached\.$/),
+    ]);
+    expect(lines.join(" ")).not.toContain("203.0.113.9");
+  });
+
+  it("puts nothing the student typed in the acknowledgement's subject, and a long name with HTML is cut, as plain text", async () => {
+    // As long as the form takes (100 characters), with markup, and Kannada letters with vowel
+    // signs (two code points each, one character to a reader) where the name is cut.
+    const name = `<b>Kavya</b> <i>Shetty</i> ${"ಶೆ".repeat(20)}${"x".repeat(33)}`;
+    expect(await enquire({ ...form, name })).toBe(302);
+    expect(await register({ ...form, name, course: "iot" })).toBe(302);
+    delivery = startOutboxDelivery(database().db, mail, { pollMs: 50 });
+    const received = await mailServer.waitFor(4);
+    const acknowledgements = received.filter((message) => message.to.includes(form.email));
+    expect(acknowledgements.map((message) => message.subject).sort()).toEqual(
+      [`We have your enquiry, ${site.name}`, `Your registration for ${iotTitle} at ${site.name}`].sort(),
+    );
+    const shown = `<b>Kavya</b> <i>Shetty</i> ${"ಶೆ".repeat(12)}…`;
+    // One plain-text part in every message: no mail program reads the name as markup.
+    for (const message of received) expect(message.contentType).toMatch(/^text\/plain;/);
+    for (const message of acknowledgements) {
+      expect(message.text).toContain(`Dear ${shown},`);
+      expect(message.text).not.toContain("xxx");
+    }
+    // The institute's own messages name the student in the subject, cut the same way.
+    const institute = received.filter((message) => message.to.includes(site.email));
+    expect(institute.map((message) => message.subject).sort()).toEqual(
+      [`New enquiry: ${shown}`, `New registration for ${iotTitle}: ${shown}`].sort(),
+    );
+  });
+
   it("keeps every submission and message while the mail server refuses, and delivers on a later try", async () => {
     const { db } = database();
     mailServer.refusing = true;

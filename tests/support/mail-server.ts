@@ -7,6 +7,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The message's Content-Type, e.g. text/plain; charset=utf-8 (a multipart one would carry an HTML part). */
+  contentType: string;
   text: string;
 }
 
@@ -78,6 +80,7 @@ function parseMail(
     from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
     to: session.envelope.rcptTo.map((recipient) => recipient.address),
     subject: decodeWords(header("Subject")),
+    contentType: header("Content-Type"),
     text: quotedPrintable ? decodeQuotedPrintable(body) : body,
   };
 }
