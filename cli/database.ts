@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Database, openDatabase } from "../app/platform/database.server";
+import { type Database, openDatabase, postgresTimeoutsFromEnv } from "../app/platform/database.server";
 import { CliError } from "./errors";
 
 /** The migrations beside this tool, wherever it is run from. */
@@ -27,7 +27,9 @@ export async function withDatabase<T>(work: (database: Database) => Promise<T>):
       `There is no database in ${dataDir} yet. Set DATA_DIR to the folder the site uses (default ./data), or DATABASE_URL for PostgreSQL.`,
     );
   }
-  const database = await openDatabase({ dataDir, databaseUrl, migrationsFolder, purpose: "cli" });
+  // A command may read or write every row in one statement: only the connection is timed.
+  const timeouts = { connectMs: postgresTimeoutsFromEnv().connectMs, queryMs: 0 };
+  const database = await openDatabase({ dataDir, databaseUrl, migrationsFolder, purpose: "cli", timeouts });
   try {
     return await work(database);
   } finally {

@@ -19,7 +19,12 @@ import {
   nonceContext,
   uploadsDirContext,
 } from "../app/platform/context.server";
-import { type Database, openDatabase } from "../app/platform/database.server";
+import {
+  type Database,
+  openDatabase,
+  type PostgresTimeouts,
+  postgresTimeoutsFromEnv,
+} from "../app/platform/database.server";
 import { configuredPublicOrigin, externalAnalyticsId, requestOrigin } from "../app/platform/env.server";
 import { startEventRelay } from "../app/platform/event-relay.server";
 import { closeLiveStreams } from "../app/platform/events.server";
@@ -235,6 +240,8 @@ export interface ServerConfig {
   clientDir: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL's connect and query time limits; default from DATABASE_CONNECT_TIMEOUT and DATABASE_QUERY_TIMEOUT. */
+  databaseTimeouts?: PostgresTimeouts;
   migrationsFolder: string;
   trustedProxyHeader?: string;
   /** How long a client may take to send a whole request, body included (REQUEST_TIMEOUT; 90 s). */
@@ -249,6 +256,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     databaseUrl: config.databaseUrl,
     migrationsFolder: config.migrationsFolder,
     purpose: "server",
+    timeouts: config.databaseTimeouts ?? postgresTimeoutsFromEnv(),
   });
   const uploadsDir = path.join(config.dataDir, "uploads");
   if (await seedDemoContent(database, { uploadsDir })) console.log("New database: demo content added.");

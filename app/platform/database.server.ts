@@ -36,6 +36,42 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   /** Who holds the data-directory lock, shown to anyone refused by it. Default "server". */
   purpose?: LockPurpose;
+  /** PostgreSQL only: how long to wait for a connection and for a query's answer. */
+  timeouts?: PostgresTimeouts;
+}
+
+/**
+ * How long the site waits for PostgreSQL before it gives up and answers with its
+ * "not sent" page. Without limits, a server that stopped answering (or a connection
+ * that died half-open) would hold a request and a pool connection forever.
+ */
+export interface PostgresTimeouts {
+  /** For a new connection, and for a free one when all are busy. */
+  connectMs: number;
+  /** For a statement's answer (0: no limit). The server cancels it too, at the same limit. */
+  queryMs: number;
+}
+
+export const defaultPostgresTimeouts: PostgresTimeouts = { connectMs: 5_000, queryMs: 5_000 };
+
+/** DATABASE_CONNECT_TIMEOUT and DATABASE_QUERY_TIMEOUT, in seconds (0 for the query: no limit). */
+export function postgresTimeoutsFromEnv(env: NodeJS.ProcessEnv = process.env): PostgresTimeouts {
+  return {
+    connectMs: secondsSetting(env, "DATABASE_CONNECT_TIMEOUT", defaultPostgresTimeouts.connectMs, false),
+    queryMs: secondsSetting(env, "DATABASE_QUERY_TIMEOUT", defaultPostgresTimeouts.queryMs, true),
+  };
+}
+
+function secondsSetting(env: NodeJS.ProcessEnv, name: string, fallbackMs: number, zeroAllowed: boolean): number {
+  const text = env[name]?.trim();
+  if (!text) return fallbackMs;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0 || (seconds === 0 && !zeroAllowed) || seconds > 3_600) {
+    throw new Error(
+      `${name} must be a number of seconds${zeroAllowed ? " (0 for no limit)" : ""} up to 3600, not "${text}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
 }
 
 /** Any fixed number: it names the advisory lock that serialises migrations across processes. */
@@ -52,7 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw new Error(`Database migrations were not found in ${migrationsFolder}.`);
   }
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrationsFolder)
+    ? openPostgres(options.databaseUrl, migrationsFolder, options.timeouts ?? defaultPostgresTimeouts)
     : openPglite(options.dataDir, migrationsFolder, options.purpose ?? "server");
 }
 
@@ -88,37 +124,52 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
   }
 }
 
-async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  migrationsFolder: string,
+  timeouts: PostgresTimeouts,
+): Promise<Database> {
+  // Keep-alive probes find a connection whose peer vanished (a dead machine, a dropped NAT
+  // entry) even while it waits for nothing.
+  const connection = { connectionString: databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+  await migrateWithLock(connection, timeouts, migrationsFolder);
+
   const pool = new pg.Pool({
-    connectionString: databaseUrl,
+    ...connection,
     max: 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts.connectMs,
     idleTimeoutMillis: 30_000,
+    ...(timeouts.queryMs > 0 && {
+      // The server cancels a statement that runs too long; the client gives up on one whose
+      // answer does not come (a hung server, a half-open connection), a moment later.
+      statement_timeout: timeouts.queryMs,
+      query_timeout: timeouts.queryMs + 500,
+      // A transaction left open by a client that went away holds its row locks no longer.
+      idle_in_transaction_session_timeout: Math.max(timeouts.queryMs * 6, 30_000),
+    }),
   });
   let closing = false;
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on("error", (error) => {
     if (!closing) console.error("PostgreSQL connection lost:", error.message);
   });
+  pool.on("connect", (client) => {
+    // A connection that dies while lent out fails its queries; the event itself is not a crash.
+    client.on("error", () => {});
+    // A connection whose query got no answer is out of step with the server for good: close it,
+    // so the pool opens a fresh one instead of lending it to the next request.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === "Query read timeout") client.end().catch(() => {});
+        });
+      }
+      return result;
+    }) as typeof client.query;
+  });
   const db = drizzlePostgres({ client: pool, schema });
-  let locker: pg.PoolClient;
-  try {
-    locker = await pool.connect();
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw plainConnectionError(error, databaseUrl);
-  }
-  try {
-    // Several app processes may start together: one migrates, the others wait for it.
-    await locker.query("select pg_advisory_lock($1)", [migrationLockKey]);
-    await migratePostgres(db, { migrationsFolder });
-  } catch (error) {
-    locker.release();
-    await pool.end().catch(() => {});
-    throw error;
-  }
-  await locker.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
-  locker.release();
   return {
     db,
     engine: "postgres",
@@ -128,6 +179,33 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string): Prom
     }),
     ping: () => ping(db),
   };
+}
+
+/**
+ * Applies pending migrations on a connection of its own, without a query time limit (a
+ * migration may rewrite a large table). Several app processes may start together: one
+ * migrates while the others wait for the advisory lock.
+ */
+async function migrateWithLock(
+  connection: pg.ClientConfig,
+  timeouts: PostgresTimeouts,
+  migrationsFolder: string,
+): Promise<void> {
+  const client = new pg.Client({ ...connection, connectionTimeoutMillis: timeouts.connectMs });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw plainConnectionError(error, connection.connectionString ?? "");
+  }
+  try {
+    await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
+    await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+    await client.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /** Says which server could not be reached (never its password). */

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { notSentMessage } from "../../app/admissions/submissions.server";
+import { type FaultProxy, startFaultProxy } from "../support/fault-proxy";
 import { createPostgresDatabase, describeEachEngine, postgresServerUrl } from "./databases";
 import { eventually, freePort, postForm, type SiteProcess, startSite, studentForm } from "./site-process";
 
@@ -126,5 +127,75 @@ describeEachEngine("PostgreSQL stopped while the site runs", () => {
     const after = await postForm(site.origin, "/online/register", studentForm({ course: "embedded" }));
     expect(after.status).toBe(302);
     expect(site.child.exitCode).toBeNull();
+  }, 90_000);
+}, ["postgres"]);
+
+describeEachEngine("PostgreSQL hangs or refuses while the site runs", () => {
+  let site: SiteProcess;
+  let proxy: FaultProxy;
+  let dataDir = "";
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    const server = new URL(postgresServerUrl);
+    proxy = await startFaultProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-hang-"));
+    // The default time limits: what an operator who sets nothing gets.
+    site = await startSite({ dataDir, databaseUrl: proxy.url(created.url), env: { FORM_RATE_LIMIT: "1000/10m" } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await proxy?.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const typed = { name: "Fathima Beevi", email: "fathima.beevi@example.in", mobile: "94460 12345" };
+
+  /** Posts the contact form with the typed values; answers the status, the page and the seconds taken. */
+  async function sendEnquiry() {
+    const started = Date.now();
+    const answer = await postForm(site.origin, "/contact", studentForm(typed));
+    return { status: answer.status, page: await answer.text(), seconds: (Date.now() - started) / 1000 };
+  }
+
+  async function expectNotSentQuickly() {
+    const answer = await sendEnquiry();
+    expect(answer.status).toBe(503);
+    expect(answer.page).toContain(notSentMessage.enquiry);
+    for (const [name, value] of Object.entries(typed)) {
+      expect(answer.page, `keeps ${name}`).toContain(`name="${name}" value="${value}"`);
+    }
+    expect(answer.seconds, "answered within a few seconds").toBeLessThan(12);
+  }
+
+  async function expectRecovered() {
+    await eventually("an enquiry to be stored again", async () => (await sendEnquiry()).status === 302, 20_000);
+    expect(site.child.exitCode).toBeNull();
+  }
+
+  it("answers 'not sent' within seconds while PostgreSQL hangs, and stores again once it answers", async () => {
+    // Connections in the pool first, so the hang meets both pooled and new connections.
+    expect((await sendEnquiry()).status).toBe(302);
+
+    proxy.setMode("hang");
+    await expectNotSentQuickly();
+    await expectNotSentQuickly();
+
+    proxy.setMode("open");
+    await expectRecovered();
+  }, 90_000);
+
+  it("answers 'not sent' while PostgreSQL refuses connections, and stores again once it accepts them", async () => {
+    expect((await sendEnquiry()).status).toBe(302);
+
+    proxy.setMode("refuse");
+    await expectNotSentQuickly();
+
+    proxy.setMode("open");
+    await expectRecovered();
   }, 90_000);
 }, ["postgres"]);
