@@ -93,7 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string, migrationsFolder: string, purpose: LockPurpose): Promise<Database> {
-  const lock = lockDataDir(dataDir, purpose);
+  const lock = await lockDataDir(dataDir, purpose);
   let client: PGlite | undefined;
   try {
     // Durability: with relaxedDurability off, a query answers only once its writes reached the

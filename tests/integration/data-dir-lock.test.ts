@@ -1,31 +1,114 @@
+// The data-directory lock between real processes: holders that live, holders killed with
+// SIGKILL, two processes that both have pid 1 (as two containers on one volume do), and many
+// processes trying at the same moment.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DataDirLockedError, lockDataDir, readDataDirLock } from "../../app/platform/data-dir-lock.server";
 import { openDatabase } from "../../app/platform/database.server";
 
 let dataDir: string;
-const lockFile = () => path.join(dataDir, "lock");
-const writeLock = (content: object | string) =>
-  fs.writeFileSync(lockFile(), typeof content === "string" ? content : JSON.stringify(content));
+const lockPath = () => path.join(dataDir, "lock");
 
-/** The pid of a process that has certainly ended. */
-function deadPid(): number {
-  const ended = spawnSync(process.execPath, ["-e", ""]);
-  if (!ended.pid) throw new Error("Could not start a process to get a free pid.");
-  return ended.pid;
+const lockModule = pathToFileURL(path.resolve("app/platform/data-dir-lock.server.ts")).href;
+
+/**
+ * A process that tries to take the lock once it reads a line on standard input (so several
+ * can try at the same moment), says "won <pid>" or "refused <message>", and holds a won lock
+ * until its standard input ends.
+ */
+const contender = `
+const { lockDataDir } = await import(${JSON.stringify(lockModule)});
+process.stdin.once("data", async () => {
+  try {
+    const lock = await lockDataDir(process.env.LOCK_DATA_DIR, "server");
+    console.log("won " + lock.holder.pid);
+    process.stdin.on("end", () => process.exit(0));
+  } catch (error) {
+    console.log("refused " + error.message);
+    process.exit(0);
+  }
+});
+process.stdout.write("ready\\n");
+`;
+
+interface Contender {
+  child: ChildProcess;
+  /** Resolves once the process has loaded and waits for the signal to try. */
+  ready: Promise<void>;
+  /** Starts the attempt; resolves with "won <pid>" or "refused <message>". */
+  go(): Promise<string>;
 }
 
-const sleepers: ChildProcess[] = [];
-function livingProcess(): ChildProcess & { pid: number } {
-  const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
-  sleepers.push(child);
-  if (!child.pid) throw new Error("Could not start a process to hold a lock.");
-  return child as ChildProcess & { pid: number };
+const started: ChildProcess[] = [];
+
+/** Starts a contender; `ownPidNamespace` runs it as pid 1 of a namespace of its own. */
+function startContender(options: { ownPidNamespace?: boolean } = {}): Contender {
+  const node = [process.execPath, "--input-type=module", "-e", contender];
+  const [command, ...args] = options.ownPidNamespace
+    ? ["unshare", "--pid", "--mount-proc", "--kill-child", ...node]
+    : node;
+  const child = spawn(command as string, args, {
+    env: { ...process.env, LOCK_DATA_DIR: dataDir },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  started.push(child);
+  let output = "";
+  const lines: ((line: string) => void)[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    let end = output.indexOf("\n");
+    while (end >= 0) {
+      const line = output.slice(0, end);
+      output = output.slice(end + 1);
+      lines.shift()?.(line);
+      end = output.indexOf("\n");
+    }
+  });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      lines.push(resolve);
+      child.once("exit", (code) => reject(new Error(`The contender ended (exit ${code}) before answering`)));
+    });
+  const ready = nextLine().then(() => {});
+  return {
+    child,
+    ready,
+    go() {
+      const answer = nextLine();
+      child.stdin?.write("go\n");
+      return answer;
+    },
+  };
 }
+
+/** A contender that has taken the lock and holds it. */
+async function holdingContender(options: { ownPidNamespace?: boolean } = {}): Promise<Contender> {
+  const holder = startContender(options);
+  await holder.ready;
+  expect(await holder.go()).toMatch(/^won /);
+  return holder;
+}
+
+function ended(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  const done = ended(child);
+  child.kill("SIGKILL");
+  return done;
+}
+
+/** Whether this machine lets us start a process in a pid namespace of its own. */
+const pidNamespaces =
+  spawnSync("unshare", ["--pid", "--fork", "--mount-proc", process.execPath, "-e", "process.exit(process.pid)"])
+    .status === 1;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-lock-"));
@@ -35,29 +118,27 @@ afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-afterAll(() => {
-  for (const child of sleepers) child.kill();
+afterAll(async () => {
+  await Promise.all(started.map((child) => killed(child)));
 });
 
 describe("the data-directory lock", () => {
-  it("is taken with the holder's pid and purpose, and removed on release", () => {
-    const lock = lockDataDir(dataDir, "cli");
-    expect(readDataDirLock(dataDir)).toMatchObject({ pid: process.pid, purpose: "cli" });
+  it("is taken with the holder's pid and purpose, and leaves nothing behind on release", async () => {
+    const lock = await lockDataDir(dataDir, "cli");
+    expect(await readDataDirLock(dataDir)).toMatchObject({ pid: process.pid, purpose: "cli" });
     lock.release();
-    expect(fs.existsSync(lockFile())).toBe(false);
+    expect(fs.existsSync(lockPath())).toBe(false);
+    expect(await readDataDirLock(dataDir)).toBeUndefined();
     lock.release();
   });
 
-  it("refuses a second holder in plain words", () => {
-    const lock = lockDataDir(dataDir, "server");
+  it("refuses a second holder in this process in plain words", async () => {
+    const lock = await lockDataDir(dataDir, "server");
     try {
-      const refused = (() => {
-        try {
-          lockDataDir(dataDir, "cli");
-        } catch (error) {
-          return error;
-        }
-      })();
+      const refused = await lockDataDir(dataDir, "cli").then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(refused).toBeInstanceOf(DataDirLockedError);
       const { message } = refused as DataDirLockedError;
       expect(message).toContain(`is in use by another process (pid ${process.pid}, the web server started at`);
@@ -68,52 +149,83 @@ describe("the data-directory lock", () => {
     }
   });
 
-  it("refuses while another living process holds it", () => {
-    const holder = livingProcess();
-    writeLock({ pid: holder.pid, startedAt: new Date().toISOString(), purpose: "server" });
-    expect(() => lockDataDir(dataDir, "server")).toThrow(
-      new RegExp(`in use by another process \\(pid ${holder.pid}, the web server started at .*\\)\\. Stop it first`),
+  it("refuses while another process holds it, naming that process, and is free once it stops", async () => {
+    const holder = await holdingContender();
+    await expect(lockDataDir(dataDir, "cli")).rejects.toThrow(
+      new RegExp(
+        `in use by another process \\(pid ${holder.child.pid}, the web server started at .*\\)\\. Stop it first`,
+      ),
     );
-    expect(readDataDirLock(dataDir)?.pid).toBe(holder.pid);
-  });
+    expect((await readDataDirLock(dataDir))?.pid).toBe(holder.child.pid);
 
-  it("takes over a lock left by a process that has ended", () => {
-    writeLock({ pid: deadPid(), startedAt: new Date().toISOString(), purpose: "server" });
-    const lock = lockDataDir(dataDir, "server");
-    expect(readDataDirLock(dataDir)?.pid).toBe(process.pid);
+    holder.child.stdin?.end();
+    await ended(holder.child);
+    const lock = await lockDataDir(dataDir, "cli");
     lock.release();
   });
 
-  it("takes over a lock whose pid now belongs to a later process", () => {
-    if (!fs.existsSync("/proc/self/stat")) return;
-    const later = livingProcess();
-    writeLock({ pid: later.pid, startedAt: new Date(Date.now() - 3_600_000).toISOString(), purpose: "server" });
-    const lock = lockDataDir(dataDir, "server");
-    expect(readDataDirLock(dataDir)?.pid).toBe(process.pid);
+  it("does not block the next start after its holder was killed with SIGKILL", async () => {
+    const holder = await holdingContender();
+    await killed(holder.child);
+    // The killed process could not clean up: its lock is still there, but dead.
+    expect(fs.existsSync(lockPath())).toBe(true);
+
+    const lock = await lockDataDir(dataDir, "server");
+    expect(await readDataDirLock(dataDir)).toMatchObject({ pid: process.pid, purpose: "server" });
     lock.release();
+    expect(fs.existsSync(lockPath())).toBe(false);
   });
 
-  it("takes over a lock with this process's pid that this process does not hold", () => {
-    writeLock({ pid: process.pid, startedAt: new Date(Date.now() - 60_000).toISOString(), purpose: "server" });
-    const lock = lockDataDir(dataDir, "server");
-    expect(readDataDirLock(dataDir)?.startedAt).toBe(lock.holder.startedAt);
-    lock.release();
+  it.skipIf(!pidNamespaces)("keeps out a second process with the same pid (two containers, each pid 1)", async () => {
+    const first = await holdingContender({ ownPidNamespace: true });
+    const second = startContender({ ownPidNamespace: true });
+    await second.ready;
+    const answer = await second.go();
+    expect(answer).toMatch(/^refused The database in .* is in use by another process \(pid 1, the web server/);
+
+    // And once the first is killed, the second can start.
+    await killed(first.child);
+    const third = startContender({ ownPidNamespace: true });
+    await third.ready;
+    expect(await third.go()).toBe("won 1");
   });
 
-  it("waits for a lock file still being written, and takes over one left empty", () => {
-    writeLock("");
-    expect(() => lockDataDir(dataDir, "cli")).toThrow(DataDirLockedError);
-    const aMinuteAgo = new Date(Date.now() - 60_000);
-    fs.utimesSync(lockFile(), aMinuteAgo, aMinuteAgo);
-    lockDataDir(dataDir, "cli").release();
+  it("lets exactly one of many processes trying at once win, also over a killed holder's lock", async () => {
+    for (const leftBehind of [false, true]) {
+      if (leftBehind) await killed((await holdingContender()).child);
+      const crowd = Array.from({ length: 8 }, () => startContender());
+      await Promise.all(crowd.map((one) => one.ready));
+      const answers = await Promise.all(crowd.map((one) => one.go()));
+      const winners = answers.filter((answer) => answer.startsWith("won "));
+      expect(winners, answers.join("\n")).toHaveLength(1);
+      for (const answer of answers.filter((answer) => !answer.startsWith("won "))) {
+        expect(answer).toMatch(/^refused The database in .* is in use by another process/);
+      }
+      for (const one of crowd) one.child.stdin?.end();
+      await Promise.all(crowd.map((one) => ended(one.child)));
+    }
+  }, 60_000);
+
+  it("lets exactly one of many attempts in one process win", async () => {
+    const attempts = await Promise.allSettled(Array.from({ length: 10 }, () => lockDataDir(dataDir, "test")));
+    const won = attempts.filter((attempt) => attempt.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    for (const attempt of attempts) {
+      if (attempt.status === "rejected") expect(attempt.reason).toBeInstanceOf(DataDirLockedError);
+    }
+    (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof lockDataDir>>>).value.release();
   });
 
-  it("leaves alone a lock that another process took after ours", () => {
-    const lock = lockDataDir(dataDir, "server");
-    const other = { pid: livingProcess().pid, startedAt: new Date().toISOString(), purpose: "cli" };
-    writeLock(other);
+  it("respects a lock file of an earlier version while its process runs, and removes it once it is gone", async () => {
+    const sleeper = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    started.push(sleeper);
+    fs.writeFileSync(lockPath(), JSON.stringify({ pid: sleeper.pid, startedAt: new Date().toISOString() }));
+    await expect(lockDataDir(dataDir, "server")).rejects.toThrow(`pid ${sleeper.pid}, the web server`);
+
+    await killed(sleeper);
+    const lock = await lockDataDir(dataDir, "server");
     lock.release();
-    expect(readDataDirLock(dataDir)).toEqual(other);
+    expect(fs.existsSync(lockPath())).toBe(false);
   });
 });
 
@@ -123,7 +235,7 @@ describe("opening the embedded database", () => {
     try {
       expect(database.engine).toBe("pglite");
       expect(await database.ping()).toBe(true);
-      expect(readDataDirLock(dataDir)).toMatchObject({ pid: process.pid, purpose: "test" });
+      expect(await readDataDirLock(dataDir)).toMatchObject({ pid: process.pid, purpose: "test" });
 
       const second = openDatabase({ dataDir, purpose: "cli" });
       await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
@@ -131,11 +243,11 @@ describe("opening the embedded database", () => {
     } finally {
       await database.close();
     }
-    expect(fs.existsSync(lockFile())).toBe(false);
+    expect(fs.existsSync(lockPath())).toBe(false);
     await database.close();
 
-    // A server killed with SIGKILL leaves its lock behind: the next start takes it over.
-    writeLock({ pid: deadPid(), startedAt: new Date().toISOString(), purpose: "server" });
+    // A holder killed with SIGKILL leaves its lock behind: the next open is not blocked by it.
+    await killed((await holdingContender()).child);
     const reopened = await openDatabase({ dataDir, purpose: "server" });
     try {
       const applied = await reopened.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
@@ -150,6 +262,6 @@ describe("opening the embedded database", () => {
     await expect(openDatabase({ dataDir, migrationsFolder: path.join(dataDir, "nowhere") })).rejects.toThrow(
       /Database migrations were not found in/,
     );
-    expect(fs.existsSync(lockFile())).toBe(false);
+    expect(fs.existsSync(lockPath())).toBe(false);
   });
 });
