@@ -165,6 +165,8 @@ function serverEnv(engine: Engine): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    // Pages weighed with placed students and their photos, as a trial install shows them.
+    DEMO_CONTENT: "on",
     HOST: host,
     PORT: String(appPort),
     DATA_DIR: engine.dataDir,

@@ -1,6 +1,7 @@
 // The command-line tool: `npm run cli -- <command>` (see `npm run cli -- help`).
 import { DataDirLockedError } from "../app/platform/data-dir-lock.server";
 import { backupCommand, restoreCommand } from "./backup";
+import { demoRemoveCommand } from "./demo";
 import { CliError } from "./errors";
 import { exportCommandOptions, exportEnquiriesCommand, exportRegistrationsCommand } from "./export";
 import { migrateToPostgresCommand } from "./migrate";
@@ -66,6 +67,12 @@ const commands: Command[] = [
     summary:
       "Copy the embedded database in DATA_DIR into an empty PostgreSQL database (site stopped); then set DATABASE_URL.",
     run: migrateToPostgresCommand,
+  },
+  {
+    words: ["demo", "remove"],
+    summary:
+      "Delete the demo placed students (and photos) and batch start dates a new database started with; keeps staff edits.",
+    run: demoRemoveCommand,
   },
   {
     words: ["user", "add"],

@@ -351,3 +351,15 @@ export const outbox = pgTable(
     check("outbox_kind_check", sql`${table.kind} in (${inList(outboxKinds)})`),
   ],
 );
+
+/**
+ * Facts about this installation that are not content, one row per key. `demo_content`
+ * records that the first start decided about demo content ("added" or "not added"; "removed"
+ * after `cli demo remove`; "existing database" for one made before this table existed), so
+ * it is decided once, never again on a later start.
+ */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

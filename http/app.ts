@@ -248,6 +248,8 @@ export interface ServerConfig {
   requestTimeoutSeconds?: number;
   /** SMTP server and sender for notifications (SMTP_URL, MAIL_FROM); off when undefined. */
   mail?: MailSettings;
+  /** Whether a new database gets demo content on its first start (DEMO_CONTENT). Default off. */
+  demoContent?: boolean;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
@@ -259,7 +261,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     timeouts: config.databaseTimeouts ?? postgresTimeoutsFromEnv(),
   });
   const uploadsDir = path.join(config.dataDir, "uploads");
-  if (await seedDemoContent(database, { uploadsDir })) console.log("New database: demo content added.");
+  if (await seedDemoContent(database, { uploadsDir, enabled: config.demoContent ?? false })) {
+    console.log('New database: demo content added (remove it with "npm run cli -- demo remove").');
+  }
   const relay = config.databaseUrl ? await startEventRelay(config.databaseUrl) : undefined;
   const pageViews = createPageViewCounter(database.db);
   const delivery = config.mail ? startOutboxDelivery(database.db, config.mail) : undefined;
@@ -403,3 +407,4 @@ function versionedAsset(clientDir: string, file: string): string {
 }
 
 export { mailSettingsFromEnv } from "../app/admissions/notifications.server";
+export { demoContentFromEnv } from "../app/site/demo-content.server";

@@ -4,10 +4,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// What the operator set, before the default below: demo content is on by default only without it.
+const operatorNodeEnv = process.env.NODE_ENV;
 process.env.NODE_ENV ??= "production";
 
 const buildEntry = path.join(root, "build/server/index.js");
-const { startServer, mailSettingsFromEnv } = (await import(buildEntry).catch((error: unknown) => {
+const { startServer, mailSettingsFromEnv, demoContentFromEnv } = (await import(buildEntry).catch((error: unknown) => {
   console.error(`No production build found at ${buildEntry}. Run "npm run build" first.`);
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -24,6 +26,14 @@ function positiveSeconds(setting: string | undefined): number | undefined {
   return seconds;
 }
 
+let demoContent: boolean;
+try {
+  demoContent = demoContentFromEnv(process.env, operatorNodeEnv);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
 const server = await startServer({
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? "0.0.0.0",
@@ -34,6 +44,7 @@ const server = await startServer({
   trustedProxyHeader: process.env.TRUST_PROXY_HEADER || undefined,
   requestTimeoutSeconds: positiveSeconds(process.env.REQUEST_TIMEOUT),
   mail: mailSettingsFromEnv(),
+  demoContent,
 }).catch((error: unknown) => {
   // Plain words for the operator (e.g. the data directory is locked by another process).
   console.error(error instanceof Error ? error.message : error);

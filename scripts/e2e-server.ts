@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
+// The pages are tested with the demo placed students and start dates a trial install shows.
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", DEMO_CONTENT: "on" };
 
 // The first admin is made the way an operator makes it: with the command-line tool, before
 // the site ever started. The coordinators follow in one process (one tool run each is slow).

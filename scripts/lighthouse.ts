@@ -21,7 +21,14 @@ const origin = `http://127.0.0.1:${port}`;
 async function startSite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-lighthouse-"));
   const child = spawn(process.execPath, ["http/index.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      DEMO_CONTENT: "on",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const stop = () => {

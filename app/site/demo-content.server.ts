@@ -1,9 +1,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AppDatabase, Database } from "~/platform/database.server";
-import { courseStartDates, enquiries, placedStudents, registrations, type StartDateKey } from "../../db/schema";
+import { removeImage } from "~/platform/images.server";
+import {
+  courseStartDates,
+  enquiries,
+  placedStudents,
+  registrations,
+  type StartDateKey,
+  siteSettings,
+} from "../../db/schema";
 import { addPlacedStudent, type PlacedStudentInput } from "./placed-students.server";
 import { setStartDate } from "./start-dates.server";
 
@@ -107,31 +115,130 @@ const demoStartDates: Partial<Record<StartDateKey, string>> = {
 /** Any fixed number: it names the advisory lock that keeps two processes from seeding together. */
 const seedLockKey = 7_311_043;
 
-/**
- * Gives a brand-new database something to show: placed students with generated
- * portraits (written under uploadsDir) and a few batch start dates. A database
- * that holds any enquiry, registration, placed student or start date is left
- * alone. Returns whether it seeded.
- */
-export async function seedDemoContent(database: Database, options: { uploadsDir: string }): Promise<boolean> {
-  const { db } = database;
-  if (!(await isEmpty(db))) return false;
+/** The site_settings key that records what became of the demo content. */
+const demoSettingKey = "demo_content";
+/** Who demo start dates are "updated by": a staff edit replaces it with the staff member's e-mail. */
+const demoAuthor = "demo content";
 
-  const photos = await Promise.all(demoStudents.map((student) => writeAvatar(student, options.uploadsDir)));
+/**
+ * Whether a new database gets demo content: DEMO_CONTENT (on or off); by default on only for
+ * a trial run on one's own machine, i.e. off when NODE_ENV is production or DATABASE_URL is
+ * set. Pass NODE_ENV as the operator set it (the server fills in "production" itself).
+ */
+export function demoContentFromEnv(env: NodeJS.ProcessEnv, operatorNodeEnv: string | undefined): boolean {
+  const setting = env.DEMO_CONTENT?.trim().toLowerCase();
+  if (!setting) return operatorNodeEnv !== "production" && !env.DATABASE_URL;
+  if (["on", "yes", "true", "1"].includes(setting)) return true;
+  if (["off", "no", "false", "0"].includes(setting)) return false;
+  throw new Error(`DEMO_CONTENT must be "on" or "off", not "${env.DEMO_CONTENT}".`);
+}
+
+/**
+ * On a database's first start only: gives it something to show when `enabled` (placed
+ * students with generated portraits written under uploadsDir, a few batch start dates), and
+ * records the decision in site_settings either way, so no later start adds anything, even
+ * once the institute has deleted the demo rows. A database that already holds enquiries,
+ * registrations, placed students or start dates (e.g. a restored backup) gets none.
+ * Returns whether it added.
+ */
+export async function seedDemoContent(
+  database: Database,
+  options: { uploadsDir: string; enabled: boolean },
+): Promise<boolean> {
+  const { db } = database;
+  if (await demoDecision(db)) return false;
+  const wanted = options.enabled && (await isEmpty(db));
+  const photos = wanted
+    ? await Promise.all(demoStudents.map((student) => writeAvatar(student, options.uploadsDir)))
+    : [];
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
-    if (!(await isEmpty(tx))) return false;
-    // Inserted last-first: equal sort orders list the newest first, so the page keeps this order.
-    for (const [index, student] of [...demoStudents.entries()].reverse()) {
-      const { avatar: _avatar, ...fields } = student;
-      await addPlacedStudent(tx, { ...fields, photo: photos[index] ?? null, sortOrder: 0 });
+    if (await demoDecision(tx)) return false;
+    const add = wanted && (await isEmpty(tx));
+    if (add) {
+      // Inserted last-first: equal sort orders list the newest first, so the page keeps this order.
+      for (const [index, student] of [...demoStudents.entries()].reverse()) {
+        const { avatar: _avatar, ...fields } = student;
+        await addPlacedStudent(tx, { ...fields, photo: photos[index] ?? null, sortOrder: 0 });
+      }
+      for (const [key, startDate] of Object.entries(demoStartDates)) {
+        await setStartDate(tx, key as StartDateKey, startDate, { updatedBy: demoAuthor });
+      }
     }
-    for (const [key, startDate] of Object.entries(demoStartDates)) {
-      await setStartDate(tx, key as StartDateKey, startDate, { updatedBy: "demo content" });
-    }
-    return true;
+    await tx.insert(siteSettings).values({ key: demoSettingKey, value: add ? "added" : "not added" });
+    return add;
   });
+}
+
+export interface RemovedDemoContent {
+  placedStudents: string[];
+  startDates: StartDateKey[];
+}
+
+/**
+ * Deletes exactly the demo rows: placed students whose name, company, package, role and
+ * photo are still the demo ones (with their images), and start dates still as the demo set
+ * them. Anything staff changed or added stays.
+ */
+export async function removeDemoContent(
+  database: Database,
+  options: { uploadsDir: string },
+): Promise<RemovedDemoContent> {
+  const removed = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+    const students: { name: string; photo: string | null }[] = [];
+    for (const student of demoStudents) {
+      const rows = await tx
+        .delete(placedStudents)
+        .where(
+          and(
+            eq(placedStudents.name, student.name),
+            eq(placedStudents.company, student.company),
+            eq(placedStudents.package, student.package),
+            eq(placedStudents.jobRole, student.jobRole),
+            eq(placedStudents.photo, `placed-students/${slugOf(student.name)}`),
+          ),
+        )
+        .returning({ name: placedStudents.name, photo: placedStudents.photo });
+      students.push(...rows);
+    }
+    const startDates: StartDateKey[] = [];
+    for (const [key, startDate] of Object.entries(demoStartDates)) {
+      const rows = await tx
+        .delete(courseStartDates)
+        .where(
+          and(
+            eq(courseStartDates.key, key as StartDateKey),
+            eq(courseStartDates.startDate, startDate),
+            eq(courseStartDates.updatedBy, demoAuthor),
+          ),
+        )
+        .returning({ key: courseStartDates.key });
+      startDates.push(...rows.map((row) => row.key));
+    }
+    if (students.length > 0 || startDates.length > 0) {
+      const values = { key: demoSettingKey, value: "removed", updatedAt: new Date() };
+      await tx
+        .insert(siteSettings)
+        .values(values)
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: values.value, updatedAt: values.updatedAt } });
+    }
+    return { students, startDates };
+  });
+  for (const { photo } of removed.students) {
+    if (photo) await removeImage(options.uploadsDir, photo, photoWidths);
+  }
+  return { placedStudents: removed.students.map((student) => student.name), startDates: removed.startDates };
+}
+
+/** What the first start decided about demo content, or undefined before it has. */
+async function demoDecision(db: AppDatabase): Promise<string | undefined> {
+  const rows = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, demoSettingKey));
+  return rows[0]?.value;
 }
 
 async function isEmpty(db: AppDatabase): Promise<boolean> {

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
 import { createSubmission } from "../../app/admissions/submission-repository.server";
-import { photoFormats, photoWidths, seedDemoContent } from "../../app/site/demo-content.server";
+import { photoFormats, photoWidths, removeDemoContent, seedDemoContent } from "../../app/site/demo-content.server";
 import {
   addPlacedStudent,
   getPlacedStudent,
@@ -80,7 +81,7 @@ describeEachEngine("start dates, placed students and demo content", (engine) => 
   });
 
   it("adds demo content with real images to an empty database, once", async () => {
-    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(true);
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled: true })).toBe(true);
 
     const students = await listPlacedStudents(db());
     expect(students.length).toBeGreaterThanOrEqual(6);
@@ -106,7 +107,7 @@ describeEachEngine("start dates, placed students and demo content", (engine) => 
       ai: null,
     });
 
-    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(false);
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled: true })).toBe(false);
     expect(await listPlacedStudents(db())).toHaveLength(students.length);
   });
 
@@ -125,13 +126,100 @@ describeEachEngine("start dates, placed students and demo content", (engine) => 
       },
       { submissionToken: "real-1" },
     );
-    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(false);
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled: true })).toBe(false);
     expect(await listPlacedStudents(db())).toEqual([]);
     expect(fs.existsSync(uploadsDir())).toBe(false);
 
     await test.current.truncate();
     await setStartDate(db(), "ai", "Every Monday");
-    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toBe(false);
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled: true })).toBe(false);
     expect(await listPlacedStudents(db())).toEqual([]);
+  });
+});
+
+describeEachEngine("demo content is decided once", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+  const uploadsDir = () => path.join(test.current.dataDir, "uploads");
+  const seed = (enabled: boolean) => seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled });
+
+  beforeEach(async () => {
+    await test.current.truncate();
+    fs.rmSync(uploadsDir(), { recursive: true, force: true });
+  });
+
+  it("does not come back after the institute deleted it", async () => {
+    expect(await seed(true)).toBe(true);
+    for (const student of await listPlacedStudents(db())) await removePlacedStudent(db(), student.id);
+    for (const key of ["embedded", "python", "iot"] as const) await setStartDate(db(), key, null);
+
+    expect(await seed(true)).toBe(false);
+    expect(await listPlacedStudents(db())).toEqual([]);
+    expect(Object.values(await getStartDates(db())).filter(Boolean)).toEqual([]);
+  });
+
+  it("is not added when switched off, nor on a later start with it on", async () => {
+    expect(await seed(false)).toBe(false);
+    expect(await listPlacedStudents(db())).toEqual([]);
+    expect(fs.existsSync(uploadsDir())).toBe(false);
+    expect(await seed(true)).toBe(false);
+    expect(await listPlacedStudents(db())).toEqual([]);
+  });
+
+  it("is removed exactly, leaving what staff added or changed", async () => {
+    expect(await seed(true)).toBe(true);
+    const demo = await listPlacedStudents(db());
+    const edited = demo.find((student) => student.name === "Arjun Nair");
+    if (!edited) throw new Error("The demo content has no Arjun Nair");
+    await updatePlacedStudent(db(), edited.id, { package: "5 LPA" });
+    const own = await addPlacedStudent(db(), {
+      name: "Lakshmi Menon",
+      company: "Periyar Automation",
+      package: "4 LPA",
+      jobRole: "PLC Programmer",
+    });
+    await setStartDate(db(), "python", "9 March 2027", { updatedBy: "admin@example.in" });
+    await setStartDate(db(), "ai", "Every Monday", { updatedBy: "admin@example.in" });
+    await createSubmission(
+      db(),
+      "enquiry",
+      {
+        name: "Real Student",
+        email: "real@example.in",
+        mobile: "9876543210",
+        stream: "MCA",
+        major: "CSE",
+        state: "kerala",
+        district: "Ernakulam",
+      },
+      { submissionToken: "real-demo-1" },
+    );
+
+    const removed = await removeDemoContent(test.current.database, { uploadsDir: uploadsDir() });
+    expect(removed.placedStudents).toHaveLength(demo.length - 1);
+    expect(removed.placedStudents).not.toContain("Arjun Nair");
+    expect(removed.startDates.sort()).toEqual(["embedded", "iot"]);
+
+    expect((await listPlacedStudents(db())).map((student) => student.name).sort()).toEqual(
+      ["Arjun Nair", own.name].sort(),
+    );
+    expect(await getStartDates(db())).toMatchObject({
+      embedded: null,
+      iot: null,
+      python: "9 March 2027",
+      ai: "Every Monday",
+    });
+    const enquiries = await db().execute(sql`select count(*)::int as n from enquiries`);
+    expect((enquiries as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    // The removed students' photos went with them; the kept one's stayed.
+    const photos = fs.readdirSync(path.join(uploadsDir(), "placed-students"));
+    expect(photos.every((file) => file.startsWith("arjun-nair-"))).toBe(true);
+    expect(photos.length).toBeGreaterThan(0);
+
+    expect(await removeDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toEqual({
+      placedStudents: [],
+      startDates: [],
+    });
+    expect(await seed(true)).toBe(false);
   });
 });

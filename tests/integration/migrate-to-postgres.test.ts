@@ -37,7 +37,7 @@ describeEachEngine("migrate-to-postgres", () => {
       await addStaff(embedded, admin, "admin");
       const site = await startSite({
         dataDir,
-        env: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Site <site@example.com>" },
+        env: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Site <site@example.com>", DEMO_CONTENT: "on" },
       });
       for (let i = 0; i < 3; i++) {
         expect((await postForm(site.origin, "/contact", studentForm({ name: `Moving Student ${i}` }))).status).toBe(
