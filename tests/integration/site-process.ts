@@ -25,10 +25,13 @@ export interface SiteOptions {
   env?: Record<string, string>;
 }
 
-/** A free port in 3700-3999 (the range these tests may use). */
+/** The ports these tests may use: 3700-3999, or TEST_PORTS (e.g. "4400-4499"). */
+const [lowestPort, highestPort] = (process.env.TEST_PORTS ?? "3700-3999").split("-").map(Number) as [number, number];
+
+/** A free port in the range these tests may use. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 3700 + Math.floor(Math.random() * 300);
+    const port = lowestPort + Math.floor(Math.random() * (highestPort - lowestPort + 1));
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once("error", () => resolve(false));
@@ -36,7 +39,7 @@ export async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error("No free port in 3700-3999");
+  throw new Error(`No free port in ${lowestPort}-${highestPort}`);
 }
 
 export function siteEnv(options: SiteOptions, port?: number): NodeJS.ProcessEnv {
