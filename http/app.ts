@@ -10,7 +10,6 @@ import { RouterContextProvider } from "react-router";
 import { firstTouchCookie, hasFirstTouch } from "../app/admissions/first-touch.server";
 import { type MailSettings, startOutboxDelivery } from "../app/admissions/notifications.server";
 import { createPageViewCounter, isCountable, type PageViewCounter } from "../app/insight/page-views.server";
-import { contentChanged } from "../app/platform/content-version.server";
 import {
   clientAddressContext,
   databaseContext,
@@ -161,16 +160,6 @@ export function createApp(options: AppOptions): SiteApp {
   });
 
   options.extend?.(app);
-
-  // Any change a staff member makes may show on public pages: cached pages are rendered again.
-  app.use(["/admin", "/onlineuser"], (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.on("finish", () => {
-        if (res.statusCode < 400) contentChanged();
-      });
-    }
-    next();
-  });
 
   app.use((req, res, next) => {
     countView(req, res, req.path, req.originalUrl.split("?")[1] ?? "");

@@ -1,14 +1,14 @@
 // Several app processes on one PostgreSQL behave as one site: each tells the others about
-// new submissions (for open staff tables) and staff changes (for page caches) through
+// new submissions (for open staff tables) and content changes (for page caches) through
 // PostgreSQL's LISTEN/NOTIFY. One process on the embedded database needs none of this.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { deliverRelayedContentChange, forwardContentChangesTo } from "./content-version.server";
+import { type ChangedPages, deliverRelayedContentChange, forwardContentChangesTo } from "./content-version.server";
 import { deliverRelayedSubmission, forwardSubmissionsTo, type SubmissionEvent } from "./events.server";
 
 const channel = "institute_events";
 
-type RelayBody = { type: "submission"; event: SubmissionEvent } | { type: "content" };
+type RelayBody = { type: "submission"; event: SubmissionEvent } | { type: "content"; pages: ChangedPages };
 type RelayMessage = RelayBody & { from: string };
 
 export interface EventRelay {
@@ -31,7 +31,7 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
     }
     if (message.from === self) return;
     if (message.type === "submission") deliverRelayedSubmission(message.event);
-    else if (message.type === "content") deliverRelayedContentChange();
+    else if (message.type === "content") deliverRelayedContentChange(message.pages ?? "all");
   }
 
   async function listen(): Promise<void> {
@@ -56,7 +56,7 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
 
   await listen();
   forwardSubmissionsTo((event) => send({ type: "submission", event }));
-  forwardContentChangesTo(() => send({ type: "content" }));
+  forwardContentChangesTo((pages) => send({ type: "content", pages }));
   return {
     async close() {
       closing = true;

@@ -1,13 +1,15 @@
 // The institute's content as staff have edited it: defaults from app/site/content, overridden
 // per key by rows in content_overrides. Read on every public page, so kept in memory and
-// refreshed whenever a staff edit is saved.
+// refreshed whenever a staff edit is saved. Each save announces the public pages that show the
+// key it changed, so only those are rendered again.
 import { eq, sql } from "drizzle-orm";
-import { contentVersion } from "~/platform/content-version.server";
+import { contentChanged, contentVersion } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { courses as defaultCourses } from "~/site/content/courses";
 import { partners as defaultPartners } from "~/site/content/partners";
 import { reviews as defaultReviews } from "~/site/content/reviews";
 import type { Course, CourseId, Partner, Picture, Review, SyllabusSection } from "~/site/content/types";
+import { pagesShowing } from "~/site/public-pages";
 import { contentOverrides } from "../../db/schema";
 
 /** What staff may change about a course. */
@@ -40,6 +42,20 @@ export function forgetContent(db: AppDatabase): void {
   cache.delete(db);
 }
 
+/** The public pages that show an override key ("course:<id>", "reviews", "partners"). */
+function pagesShowingKey(key: string): string[] {
+  if (key.startsWith("course:")) return pagesShowing.course(key.slice("course:".length) as CourseId);
+  if (key === "reviews") return pagesShowing.reviews;
+  if (key === "partners") return pagesShowing.partners;
+  return [];
+}
+
+/** The content cache is dropped and the pages showing the key are announced once the write is done. */
+function changed(db: AppDatabase, key: string): void {
+  forgetContent(db);
+  contentChanged(pagesShowingKey(key));
+}
+
 async function save(db: AppDatabase, key: string, value: unknown, by: string): Promise<void> {
   await db
     .insert(contentOverrides)
@@ -48,7 +64,7 @@ async function save(db: AppDatabase, key: string, value: unknown, by: string): P
       target: contentOverrides.key,
       set: { value: sql`excluded.value`, updatedAt: new Date(), updatedBy: by },
     });
-  forgetContent(db);
+  changed(db, key);
 }
 
 export async function getCourses(db: AppDatabase): Promise<Course[]> {
@@ -92,5 +108,5 @@ export async function isEdited(db: AppDatabase, key: string): Promise<boolean> {
 
 export async function restoreDefault(db: AppDatabase, key: string): Promise<void> {
   await db.delete(contentOverrides).where(eq(contentOverrides.key, key));
-  forgetContent(db);
+  changed(db, key);
 }

@@ -1,8 +1,15 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { contentChanged } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { pagesShowing } from "~/site/public-pages";
 import { placedStudents } from "../../db/schema";
 
 export type PlacedStudent = typeof placedStudents.$inferSelect;
+
+// Each change announces the pages listing placed students once it is written. Inside a caller's
+// transaction that is before the commit: the one such caller, the demo content, runs before the
+// site serves pages.
+const announce = () => contentChanged(pagesShowing.placedStudents);
 
 export interface PlacedStudentInput {
   name: string;
@@ -36,6 +43,7 @@ export async function addPlacedStudent(db: AppDatabase, input: PlacedStudentInpu
     .values({ name, company, package: pkg, jobRole, photo, sortOrder })
     .returning();
   if (!row) throw new Error("The placed student was not stored.");
+  announce();
   return row;
 }
 
@@ -54,11 +62,13 @@ export async function updatePlacedStudent(
   if (changes.sortOrder !== undefined) set.sortOrder = changes.sortOrder;
   if (Object.keys(set).length === 0) return getPlacedStudent(db, id);
   const [row] = await db.update(placedStudents).set(set).where(eq(placedStudents.id, id)).returning();
+  if (row) announce();
   return row;
 }
 
 /** Removes a student and returns the removed row (its photo files are the caller's to delete). */
 export async function removePlacedStudent(db: AppDatabase, id: number): Promise<PlacedStudent | undefined> {
   const [row] = await db.delete(placedStudents).where(eq(placedStudents.id, id)).returning();
+  if (row) announce();
   return row;
 }

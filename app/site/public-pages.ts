@@ -1,5 +1,5 @@
 // A relative import, so the page list also loads in plain Node (benchmark, Lighthouse script).
-import { courseIds } from "./content/types.ts";
+import { type CourseId, courseIds } from "./content/types.ts";
 
 /** Every public page's canonical path, for the sitemap, tests and redirects. */
 export const publicPaths: readonly string[] = [
@@ -18,3 +18,20 @@ export const publicPaths: readonly string[] = [
   "/login",
   "/privacy",
 ];
+
+/**
+ * Which public pages show each kind of content staff edit: a change drops only these from the
+ * page cache (app/platform/content-version.server.ts), so desk work that changes no public
+ * content (follow-ups, notes, statuses, staff accounts) drops nothing. A page that starts
+ * showing one of these must be added here; tests/integration/page-cache.test.ts compares every
+ * cached page with a fresh render after each kind of edit.
+ */
+export const pagesShowing = {
+  /** A course's content (title, summary, image...): its page, and the pages listing courses. */
+  course: (id: CourseId): string[] => [`/courses/${id}`, "/", "/about/admissions"],
+  /** A course's batch start date (its course page id): its page and the admissions page's table. */
+  startDate: (id: CourseId): string[] => [`/courses/${id}`, "/about/admissions"],
+  placedStudents: ["/our-placements"] as string[],
+  reviews: ["/", "/about/review"] as string[],
+  partners: ["/industry-partnership"] as string[],
+};

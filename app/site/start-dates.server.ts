@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
+import { contentChanged } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { courseByKey } from "~/site/course-catalog";
+import { pagesShowing } from "~/site/public-pages";
 import { courseStartDates, type StartDateKey, startDateKeys } from "../../db/schema";
 
 export type { StartDateKey };
@@ -13,7 +16,11 @@ export async function getStartDates(db: AppDatabase): Promise<StartDates> {
   return dates;
 }
 
-/** Sets a course's start date; null or blank text clears it (the site shows "Starting soon"). */
+/**
+ * Sets a course's start date; null or blank text clears it (the site shows "Starting soon").
+ * The pages showing it are announced once it is written. Inside a caller's transaction that is
+ * before the commit: the one such caller, the demo content, runs before the site serves pages.
+ */
 export async function setStartDate(
   db: AppDatabase,
   key: StartDateKey,
@@ -24,11 +31,12 @@ export async function setStartDate(
   const text = startDate?.trim() ?? "";
   if (text === "") {
     await db.delete(courseStartDates).where(eq(courseStartDates.key, key));
-    return;
+  } else {
+    const values = { startDate: text, updatedAt: new Date(), updatedBy: options.updatedBy ?? null };
+    await db
+      .insert(courseStartDates)
+      .values({ key, ...values })
+      .onConflictDoUpdate({ target: courseStartDates.key, set: values });
   }
-  const values = { startDate: text, updatedAt: new Date(), updatedBy: options.updatedBy ?? null };
-  await db
-    .insert(courseStartDates)
-    .values({ key, ...values })
-    .onConflictDoUpdate({ target: courseStartDates.key, set: values });
+  contentChanged(pagesShowing.startDate(courseByKey(key).pageId));
 }
