@@ -1,15 +1,41 @@
 // Several app processes on one PostgreSQL behave as one site: each tells the others about
 // new submissions (for open staff tables) and content changes (for page caches) through
 // PostgreSQL's LISTEN/NOTIFY. One process on the embedded database needs none of this.
+//
+// The listening connection is kept for as long as the process runs: when it is lost (PostgreSQL
+// restarted, a network cut, a connection that stopped answering), it is opened again with a
+// growing wait between attempts, without end. Notifications sent while it was down are lost, so
+// once it is back the process catches up: every cached page is rendered again and open staff
+// tables reload their lists.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { type ChangedPages, deliverRelayedContentChange, forwardContentChangesTo } from "./content-version.server";
-import { deliverRelayedSubmission, forwardSubmissionsTo, type SubmissionEvent } from "./events.server";
+import {
+  deliverMissedSubmissions,
+  deliverRelayedSubmission,
+  forwardSubmissionsTo,
+  type SubmissionEvent,
+} from "./events.server";
 
 const channel = "institute_events";
 
 type RelayBody = { type: "submission"; event: SubmissionEvent } | { type: "content"; pages: ChangedPages };
 type RelayMessage = RelayBody & { from: string };
+
+/** Waits between attempts to listen again: from half a second, doubling, at most 15 s. */
+export const reconnectDelays = { firstMs: 500, maxMs: 15_000 };
+/** How often the listening connection is checked, and how long the check may take. */
+const checkEveryMs = 30_000;
+const checkTimeoutMs = 10_000;
+/** TCP keep-alive: a connection dropped without a word (a NAT, a dead host) is noticed. */
+const keepAlive = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+
+/** The wait before attempt `attempt` (0 = the first retry): doubling, capped, with jitter. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(reconnectDelays.maxMs, reconnectDelays.firstMs * 2 ** Math.min(attempt, 30));
+  // Between half and all of the ceiling: processes cut off together do not all return at once.
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
 
 export interface EventRelay {
   close(): Promise<void>;
@@ -17,10 +43,15 @@ export interface EventRelay {
 
 export async function startEventRelay(databaseUrl: string): Promise<EventRelay> {
   const self = randomUUID();
-  const sender = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const sender = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 5_000, ...keepAlive });
   sender.on("error", (error) => console.error("Event relay connection failed:", error.message));
   let listener: pg.Client | undefined;
   let closing = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let check: NodeJS.Timeout | undefined;
+  /** Set once the first connection stood: later ones are reconnections that must catch up. */
+  let connectedBefore = false;
 
   function receive(payload: string | undefined) {
     let message: RelayMessage;
@@ -34,18 +65,70 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
     else if (message.type === "content") deliverRelayedContentChange(message.pages ?? "all");
   }
 
+  /** Drops a lost connection (once) and plans the next attempt. */
+  function lost(client: pg.Client, reason: string) {
+    if (listener !== client) return;
+    listener = undefined;
+    clearInterval(check);
+    // Not awaited: a connection that stopped answering may never finish closing.
+    client.end().catch(() => {});
+    if (closing) return;
+    console.error(`Event relay lost its connection (${reason}): listening again shortly.`);
+    scheduleListen();
+  }
+
+  function scheduleListen() {
+    if (closing) return;
+    const wait = reconnectDelay(attempt);
+    attempt += 1;
+    retry = setTimeout(() => void listen(), wait);
+    retry.unref();
+  }
+
   async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    if (closing) return;
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, ...keepAlive });
     client.on("notification", (notification) => receive(notification.payload));
-    client.on("error", (error) => {
-      console.error("Event relay lost its connection:", error.message);
-      client.end().catch(() => {});
-      // Keep trying: live tables and caches must follow other processes again once PostgreSQL is back.
-      if (!closing) setTimeout(() => listen().catch(() => {}), 1_000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
+    client.on("error", (error) => lost(client, error.message));
+    client.on("end", () => lost(client, "closed"));
     listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (listener === client) {
+        listener = undefined;
+        client.end().catch(() => {});
+        if (attempt === 0 || attempt % 10 === 0) {
+          console.error(`Event relay cannot listen yet (${(error as Error).message}): trying again.`);
+        }
+        scheduleListen();
+      }
+      return;
+    }
+    if (listener !== client || closing) {
+      client.end().catch(() => {});
+      return;
+    }
+    if (connectedBefore) {
+      console.log("Event relay listening again: cached pages are rendered anew and staff tables reload.");
+      // What the other processes said meanwhile is lost: assume everything changed.
+      deliverRelayedContentChange("all");
+      deliverMissedSubmissions();
+    }
+    connectedBefore = true;
+    attempt = 0;
+    // A connection that hangs (no error, no answer) is noticed by a regular check.
+    check = setInterval(() => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer")), checkTimeoutMs);
+      });
+      Promise.race([client.query("select 1"), timeout])
+        .catch((error: Error) => lost(client, error.message))
+        .finally(() => clearTimeout(timer));
+    }, checkEveryMs);
+    check.unref();
   }
 
   function send(message: RelayBody) {
@@ -60,9 +143,13 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
   return {
     async close() {
       closing = true;
+      clearTimeout(retry);
+      clearInterval(check);
       forwardSubmissionsTo(undefined);
       forwardContentChangesTo(undefined);
-      await listener?.end().catch(() => {});
+      const open = listener;
+      listener = undefined;
+      await open?.end().catch(() => {});
       await sender.end().catch(() => {});
     },
   };

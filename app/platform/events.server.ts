@@ -38,6 +38,19 @@ export function onSubmission(listener: (event: SubmissionEvent) => void): () => 
   return () => bus.off("submission", listener);
 }
 
+/**
+ * Submissions may have been missed: the relay to the other processes was down for a while
+ * (event-relay.server.ts). Open staff tables reload their lists.
+ */
+export function deliverMissedSubmissions(): void {
+  bus.emit("missed");
+}
+
+export function onMissedSubmissions(listener: () => void): () => void {
+  bus.on("missed", listener);
+  return () => bus.off("missed", listener);
+}
+
 /** Open live streams end when the server shuts down (they would otherwise hold it open). */
 const shutdownListeners = new Set<() => void>();
 

@@ -71,6 +71,8 @@ export function useLiveUpdates(): { state: LiveState; refreshing: boolean } {
         if (opened.readyState === EventSource.CLOSED) void recover();
       };
       opened.addEventListener("submission", refresh);
+      // Entries may have come in unheard on the server (its relay between processes was down).
+      opened.addEventListener("resync", refresh);
       opened.addEventListener("signed-out", () => {
         // The session ended (signed out elsewhere, role changed, removed): reloading the data leads to /login.
         stopped = true;

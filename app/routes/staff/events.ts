@@ -1,5 +1,5 @@
 import { databaseContext } from "~/platform/context.server";
-import { onShutdown, onSubmission } from "~/platform/events.server";
+import { onMissedSubmissions, onShutdown, onSubmission } from "~/platform/events.server";
 import { isSessionCurrent, requireStaff, staffRoles } from "~/staff/permissions.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/events";
@@ -9,7 +9,8 @@ const heartbeatMs = 25_000;
 
 /**
  * The live feed of new submissions for open staff tables (Server-Sent Events).
- * A coordinator hears only registrations of their own course. The browser's
+ * A coordinator hears only registrations of their own course. "resync" says entries may have
+ * come in unheard (the relay between processes was down): the table reloads its list. The browser's
  * EventSource reconnects by itself after a drop.
  *
  * The session is checked when the stream opens, again before each event and at each
@@ -65,11 +66,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         if (ownCourse && (event.kind !== "registration" || event.course !== ownCourse)) return;
         void sendIfSignedIn(`event: submission\ndata: ${JSON.stringify(event)}\n\n`);
       });
+      // Entries may have come in unheard (the relay between processes was down): reload the list.
+      const unsubscribeMissed = onMissedSubmissions(() => void sendIfSignedIn("event: resync\ndata: {}\n\n"));
       const heartbeat = setInterval(() => void sendIfSignedIn(": keep-alive\n\n"), heartbeatMs);
       const stopOnShutdown = onShutdown(end);
       cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        unsubscribeMissed();
         stopOnShutdown();
       };
       request.signal.addEventListener("abort", end);
