@@ -67,13 +67,24 @@ export interface Campaign {
   utmCampaign: string;
 }
 
+/**
+ * Bounds on what links and headers anyone can write put into the counts: a campaign value's
+ * length, and how many distinct campaigns (source, medium and campaign together) and referrer
+ * hosts a day gets rows of in each process; the rest of the day's are counted under "(other)".
+ * A batch of counts whose write keeps failing is dropped after `flushAttempts` tries.
+ */
+export const pageViewLimits = { valueLength: 80, campaignsPerDay: 100, referrersPerDay: 100, flushAttempts: 5 };
+
+/** Counted in place of campaigns and referrer hosts beyond a day's limit. */
+export const otherValue = "(other)";
+
 // Lower-cased, without control characters, and short: the values come from links anyone can write.
 const utm = (query: URLSearchParams, name: string) =>
   (query.get(name) ?? "")
     .replace(/[\p{Cc}\p{Cs}]/gu, "")
     .trim()
     .toLowerCase()
-    .slice(0, 80);
+    .slice(0, pageViewLimits.valueLength);
 
 /** The utm_source, utm_medium and utm_campaign of a landing URL. */
 export function campaignOf(query: URLSearchParams): Campaign {
@@ -91,10 +102,31 @@ export interface PageViewCounter {
   close(): Promise<void>;
 }
 
+interface Counted {
+  key: typeof pageViews.$inferInsert;
+  views: number;
+  entries: number;
+  /** Writes of these counts that failed so far. */
+  attempts: number;
+}
+
 export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } = {}): PageViewCounter {
-  let counts = new Map<string, { key: typeof pageViews.$inferInsert; views: number; entries: number }>();
-  let visitors = new Set<string>();
+  let counts = new Map<string, Counted>();
+  /** Each day's visitor hash, with the writes of it that failed so far. */
+  let visitors = new Map<string, number>();
   let salt = { day: "", value: Buffer.alloc(0) };
+  /** The campaigns and referrer hosts given rows of their own today. */
+  let distinct = { day: "", campaigns: new Set<string>(), referrers: new Set<string>() };
+
+  /** `value` itself while the day has room for it (or already has it), else false. */
+  function admitted(day: string, kind: "campaigns" | "referrers", value: string, limit: number): boolean {
+    if (distinct.day !== day) distinct = { day, campaigns: new Set(), referrers: new Set() };
+    const known = distinct[kind];
+    if (known.has(value)) return true;
+    if (known.size >= limit) return false;
+    known.add(value);
+    return true;
+  }
 
   function saltFor(day: string): Buffer {
     // A new random salt each day, never written anywhere: yesterday's hashes cannot be recomputed.
@@ -102,18 +134,28 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
     return salt.value;
   }
 
+  // A failed write is tried again at the next flush; flush() says when it gives up.
   const timer = setInterval(() => {
-    flush().catch((error) => console.error("Writing page views failed:", error));
+    flush().catch(() => {});
   }, flushEveryMs);
   timer.unref();
 
   function record(view: PageView) {
     const day = indiaDay(view.at);
+    let campaign = campaignOf(view.query);
+    if (
+      campaign.utmSource + campaign.utmMedium + campaign.utmCampaign !== "" &&
+      !admitted(day, "campaigns", JSON.stringify(campaign), pageViewLimits.campaignsPerDay)
+    ) {
+      campaign = { utmSource: otherValue, utmMedium: otherValue, utmCampaign: otherValue };
+    }
+    let referrer = referrerHost(view.referrer, view.ownHost);
+    if (referrer !== "" && !admitted(day, "referrers", referrer, pageViewLimits.referrersPerDay)) referrer = otherValue;
     const key = {
       day,
       path: view.path.slice(0, 200),
-      referrerHost: referrerHost(view.referrer, view.ownHost),
-      ...campaignOf(view.query),
+      referrerHost: referrer,
+      ...campaign,
       device: deviceClass(view.userAgent),
     };
     const id = JSON.stringify(key);
@@ -122,13 +164,14 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
     if (counted) {
       counted.views += 1;
       counted.entries += entries;
-    } else counts.set(id, { key, views: 1, entries });
+    } else counts.set(id, { key, views: 1, entries, attempts: 0 });
     const visitor = createHash("sha256")
       .update(saltFor(day))
       .update(view.address)
       .update(view.userAgent)
       .digest("base64url");
-    visitors.add(`${day} ${visitor.slice(0, 22)}`);
+    const seen = `${day} ${visitor.slice(0, 22)}`;
+    if (!visitors.has(seen)) visitors.set(seen, 0);
   }
 
   async function flush() {
@@ -136,7 +179,7 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
     const batch = [...counts.values()];
     const seen = [...visitors];
     counts = new Map();
-    visitors = new Set();
+    visitors = new Map();
     try {
       if (batch.length > 0) {
         await db
@@ -161,20 +204,38 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
       if (seen.length > 0) {
         await db
           .insert(dailyVisitors)
-          .values(seen.map((entry) => ({ day: entry.slice(0, 10), visitor: entry.slice(11) })))
+          .values(seen.map(([entry]) => ({ day: entry.slice(0, 10), visitor: entry.slice(11) })))
           .onConflictDoNothing();
       }
     } catch (error) {
-      // Put the counts back so a passing fault loses nothing.
-      for (const { key, views, entries } of batch) {
+      // Put the counts back so a passing fault loses nothing; counts that failed to be written
+      // too many times are dropped, so a fault that lasts does not grow them without end.
+      const { flushAttempts } = pageViewLimits;
+      let droppedViews = 0;
+      let droppedVisitors = 0;
+      for (const { key, views, entries, attempts } of batch) {
+        if (attempts + 1 >= flushAttempts) {
+          droppedViews += views;
+          continue;
+        }
         const id = JSON.stringify(key);
         const counted = counts.get(id);
         if (counted) {
           counted.views += views;
           counted.entries += entries;
-        } else counts.set(id, { key, views, entries });
+          counted.attempts = Math.max(counted.attempts, attempts + 1);
+        } else counts.set(id, { key, views, entries, attempts: attempts + 1 });
       }
-      for (const entry of seen) visitors.add(entry);
+      for (const [entry, attempts] of seen) {
+        if (attempts + 1 >= flushAttempts) droppedVisitors += 1;
+        else visitors.set(entry, Math.max(visitors.get(entry) ?? 0, attempts + 1));
+      }
+      if (droppedViews > 0 || droppedVisitors > 0) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(
+          `Page views: ${droppedViews} views and ${droppedVisitors} visitors dropped after ${flushAttempts} failed writes (${reason.split("\n")[0]}).`,
+        );
+      }
       throw error;
     }
   }
@@ -184,7 +245,7 @@ export function createPageViewCounter(db: AppDatabase, { flushEveryMs = 5_000 } 
     flush,
     async close() {
       clearInterval(timer);
-      await flush().catch((error) => console.error("Writing page views failed:", error));
+      await flush().catch((error: Error) => console.error(`Writing page views failed: ${error.message}`));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Page-view counting and the dashboard's figures, against known data on both engines.
 import { eq } from "drizzle-orm";
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { createSubmission } from "../../app/admissions/submission-repository.server";
 import {
   conversionsByCampaign,
@@ -12,7 +12,7 @@ import {
   topReferrers,
 } from "../../app/insight/analytics-report.server";
 import { createPageViewCounter, deviceClass, indiaDay, isCountable } from "../../app/insight/page-views.server";
-import { enquiries, registrations } from "../../db/schema";
+import { enquiries, pageViews, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 
@@ -103,6 +103,68 @@ describeEachEngine("page-view analytics", (engine) => {
     ]);
     const stored = JSON.stringify(await db().execute("select * from daily_visitors" as never));
     expect(stored).not.toContain("203.0.113.7");
+  });
+
+  it("keeps a day's campaigns and referrers to a bounded number of rows, counting the rest under (other)", async () => {
+    const counter = createPageViewCounter(db(), { flushEveryMs: 60_000 });
+    const at = new Date("2027-02-03T06:00:00Z");
+    const view = (query: string, referrer?: string) =>
+      counter.record({
+        path: "/",
+        userAgent: phone,
+        address: "203.0.113.9",
+        query: new URLSearchParams(query),
+        ownHost: "site.example",
+        referrer,
+        at,
+      });
+    view(`utm_source=mail&utm_campaign=${"x".repeat(5_000)}`);
+    for (let i = 0; i < 250; i++) view(`utm_source=s${i}&utm_campaign=c${i}`, `https://r${i}.example/`);
+    // One already counted today still has its own row after the limit is reached.
+    view("utm_source=s1&utm_campaign=c1");
+    view("");
+    await counter.close();
+
+    const rows = await db().select().from(pageViews).where(eq(pageViews.day, "2027-02-03"));
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(253);
+    const campaigns = new Set(rows.map((row) => `${row.utmSource}/${row.utmMedium}/${row.utmCampaign}`));
+    // 100 a day, plus (other) and none.
+    expect(campaigns.size).toBe(102);
+    expect(Math.max(...rows.map((row) => row.utmCampaign.length))).toBe(80);
+    const other = rows.filter((row) => row.utmSource === "(other)").reduce((sum, row) => sum + row.views, 0);
+    expect(other).toBe(151);
+    expect(rows.filter((row) => row.utmSource === "s1").reduce((sum, row) => sum + row.views, 0)).toBe(2);
+    const referrers = new Set(rows.map((row) => row.referrerHost).filter((host) => host !== ""));
+    expect(referrers.size).toBe(101);
+    expect(rows.filter((row) => row.referrerHost === "(other)").reduce((sum, row) => sum + row.views, 0)).toBe(150);
+  });
+
+  it("drops counts whose write keeps failing after a few attempts, with one log line", async () => {
+    const counter = createPageViewCounter(db(), { flushEveryMs: 60_000 });
+    const view = (path: string) =>
+      counter.record({ path, userAgent: phone, address: "203.0.113.7", query: new URLSearchParams(), ownHost: "x" });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The table is out of reach (as when a migration broke it): every write fails.
+    await db().execute("alter table page_views rename to page_views_away" as never);
+    try {
+      view("/");
+      view("/courses/iot");
+      view("/courses/iot");
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await expect(counter.flush()).rejects.toThrow();
+      }
+      expect(logged.mock.calls.map((call) => call.join(" "))).toEqual([
+        expect.stringMatching(/^Page views: 3 views and 1 visitors dropped after 5 failed writes/),
+      ]);
+    } finally {
+      await db().execute("alter table page_views_away rename to page_views" as never);
+      logged.mockRestore();
+    }
+    // Nothing of the dropped batch is left to be written; what comes next is counted as usual.
+    view("/about/review");
+    await counter.close();
+    const rows = await db().select().from(pageViews);
+    expect(rows.map((row) => [row.path, row.views])).toEqual([["/about/review", 1]]);
   });
 
   it("puts enquiries per day beside the views, by the day in India", async () => {
