@@ -1,8 +1,10 @@
 // `npm run bench`: measures the production build on 127.0.0.1 and writes bench/results.md.
 // Public page throughput against a plain node:http server sending the same bytes, form
 // submissions per second on each engine (rows counted afterwards), live-update latency to a
-// signed-in staff stream, resident memory, bytes per page on a first visit, and the analytics
-// dashboard on a generated year of traffic. It stops by itself within ten minutes and removes
+// signed-in staff stream, resident memory, bytes per page on a first visit, page latency while
+// the page cache is invalidated every second, and the analytics dashboard on a generated year of
+// traffic. `npm run bench -- invalidation` runs only the invalidation scenario (on PGlite) and
+// prints its table without writing bench/results.md. It stops by itself within ten minutes and removes
 // what it made (processes, folders, PostgreSQL databases), also when something fails.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -399,6 +401,96 @@ async function benchPages(origin: string, sitePid: number | undefined) {
   return { pages: results, peakMemory: peak() };
 }
 
+// ---------------------------------------------------------------- latency while the cache is invalidated
+
+/** Seconds per run of the invalidation scenario, and the page whose cache entry an edit drops. */
+const invalidationSeconds = 8;
+const invalidatedPage = "/courses/embedded";
+/** A page no edit of the scenario touches: is it held up by the other page's refills? */
+const untouchedPage = "/about/facilities";
+
+interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+  rate: number;
+}
+
+interface InvalidationResult {
+  quiet: Latency;
+  invalidated: Latency;
+  untouched: Latency;
+  edits: number;
+}
+
+async function latency(url: string, seconds: number): Promise<Latency> {
+  const result = await autocannon({ url, connections: pageConnections, duration: seconds, headers: browserHeaders });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} answers other than 2xx and ${result.errors} errors`);
+  }
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    rate: result["2xx"] / (result.duration || seconds),
+  };
+}
+
+/**
+ * Page latency with the page cache quiet, then while an admin saves the course's start date every
+ * second (each save drops the course page, which the next request renders and compresses again),
+ * for that page and for one the edits do not touch.
+ */
+async function benchInvalidation(origin: string, cookie: string): Promise<InvalidationResult> {
+  log(`page latency while ${invalidatedPage} is invalidated every second`);
+  await latency(`${origin}${invalidatedPage}`, 0.5);
+  await latency(`${origin}${untouchedPage}`, 0.5);
+  const quiet = await latency(`${origin}${invalidatedPage}`, invalidationSeconds);
+  let edits = 0;
+  let editing = true;
+  const editor = (async () => {
+    while (editing) {
+      const startDate = `${(edits % 28) + 1} January 2031`;
+      const answer = await request(`${origin}/admin/courses/embedded`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin, cookie },
+        body: new URLSearchParams({ intent: "start-date", startDate }).toString(),
+      });
+      if (answer.status !== 200) throw new Error(`Saving a start date answered ${answer.status}`);
+      edits += 1;
+      await sleep(1_000);
+    }
+  })();
+  try {
+    const invalidated = await latency(`${origin}${invalidatedPage}`, invalidationSeconds);
+    const untouched = await latency(`${origin}${untouchedPage}`, invalidationSeconds);
+    return { quiet, invalidated, untouched, edits };
+  } finally {
+    editing = false;
+    await editor;
+  }
+}
+
+function invalidationReport(result: InvalidationResult): string[] {
+  const row = (what: string, l: Latency) =>
+    `| ${what} | ${Math.round(l.rate)} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} |`;
+  return [
+    "## Page latency while the cache is invalidated",
+    "",
+    `${pageConnections} keep-alive connections for ${invalidationSeconds} s each, a browser's headers, on PGlite. ` +
+      `"Invalidated": an admin saves the start date of the Embedded course every second (${result.edits} saves), ` +
+      `each dropping ${invalidatedPage} from the page cache; the next request renders it again and the others wait ` +
+      `for that render. "Untouched": ${untouchedPage}, which the saves do not drop, during the same saves.`,
+    "",
+    "| Page | req/s | p50 | p99 | max |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    row(`${invalidatedPage}, cache quiet`, result.quiet),
+    row(`${invalidatedPage}, invalidated every second`, result.invalidated),
+    row(`${untouchedPage}, untouched, during the saves`, result.untouched),
+    "",
+  ];
+}
+
 // ---------------------------------------------------------------- forms and live updates
 
 const studentFields = {
@@ -562,6 +654,7 @@ interface EngineResult {
   pages?: PageResult[];
   /** Stylesheet bytes of a desk page (the public site's and the desk's own). */
   deskCssBytes?: number;
+  invalidation?: InvalidationResult;
 }
 
 async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineResult> {
@@ -586,11 +679,13 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
     let pages: PageResult[] | undefined;
     let loadMemory = 0;
     let deskCssBytes: number | undefined;
+    let invalidation: InvalidationResult | undefined;
     if (withPages) {
       const measured = await benchPages(origin, site.pid);
       pages = measured.pages;
       loadMemory = measured.peakMemory;
       deskCssBytes = (await firstVisitBytes(origin, "/admin/contactform", new Map(), cookie)).cssBytes;
+      invalidation = await benchInvalidation(origin, cookie);
     }
 
     log(`${engine.name}: analytics dashboard`);
@@ -643,6 +738,7 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
       dashboard: { pageViewRows, month, year },
       pages,
       deskCssBytes,
+      invalidation,
     };
   } finally {
     await stopProcess(site);
@@ -723,6 +819,8 @@ function report(results: EngineResult[], postgresNote: string | undefined, start
       );
     lines.push("");
   }
+  const invalidation = results.find((r) => r.invalidation)?.invalidation;
+  if (invalidation) lines.push(...invalidationReport(invalidation));
   lines.push("## Form submissions, live updates, memory", "");
   lines.push(
     `Form load: ${formConnections} connections posting enquiries and registrations alternately for ${formSeconds} s ` +
@@ -842,6 +940,20 @@ async function main() {
     timeout: 180_000,
   });
   if (built.status !== 0) throw new Error("npm run build failed");
+
+  if (process.argv.includes("invalidation")) {
+    const engine: Engine = { name: "pglite", dataDir: tempDir("bench-invalidation-") };
+    addAdmin(engine);
+    const site = await startSite(engine);
+    try {
+      const origin = `http://${host}:${appPort}`;
+      const result = await benchInvalidation(origin, await signIn(origin));
+      console.log(`\n${invalidationReport(result).join("\n")}`);
+    } finally {
+      await stopProcess(site);
+    }
+    return;
+  }
 
   const results: EngineResult[] = [];
   results.push(await benchEngine({ name: "pglite", dataDir: tempDir("bench-pglite-") }, true));
