@@ -25,13 +25,17 @@ export interface SiteOptions {
   env?: Record<string, string>;
 }
 
-/** The ports these tests may use: 3700-3999, or TEST_PORTS (e.g. "4400-4499"). */
-const [lowestPort, highestPort] = (process.env.TEST_PORTS ?? "3700-3999").split("-").map(Number) as [number, number];
+/** The ports these tests may use: 3700-3999, or TEST_PORTS ("4200-4299") on a shared machine. */
+const portRange = (() => {
+  const match = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS?.trim() ?? "");
+  return match ? { first: Number(match[1]), last: Number(match[2]) } : { first: 3700, last: 3999 };
+})();
 
-/** A free port in the range these tests may use. */
+/** A free port in the tests' range. */
 export async function freePort(): Promise<number> {
+  const { first, last } = portRange;
   for (let attempt = 0; attempt < 200; attempt++) {
-    const port = lowestPort + Math.floor(Math.random() * (highestPort - lowestPort + 1));
+    const port = first + Math.floor(Math.random() * (last - first + 1));
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once("error", () => resolve(false));
@@ -39,7 +43,7 @@ export async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error(`No free port in ${lowestPort}-${highestPort}`);
+  throw new Error(`No free port in ${first}-${last}`);
 }
 
 export function siteEnv(options: SiteOptions, port?: number): NodeJS.ProcessEnv {
