@@ -18,6 +18,8 @@ export interface CounterStore {
   hit(key: string, windowMs: number): Promise<CounterWindow>;
   /** The key's current window, or undefined when it has none. */
   peek(key: string): Promise<CounterWindow | undefined>;
+  /** Takes one hit back from the key's current window (an attempt that turned out not to count). */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
   /** Forgets every key's count (a database emptied for a test starts with no counts). */
   clearAll(): Promise<void>;
@@ -54,6 +56,10 @@ export function createMemoryCounterStore(): CounterStore {
       const now = Date.now();
       const window = current(key, now);
       return window ? { count: window.count, remainingMs: window.resetAt - now } : undefined;
+    },
+    async release(key) {
+      const window = current(key, Date.now());
+      if (window && window.count > 0) window.count -= 1;
     },
     async clear(key) {
       windows.delete(key);
@@ -103,6 +109,10 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
         select count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms
         from rate_limit_counters where key = ${key} and reset_at > now()`);
       return rowsOf(result)[0];
+    },
+    async release(key) {
+      await db.execute(sql`
+        update rate_limit_counters set count = count - 1 where key = ${key} and reset_at > now() and count > 0`);
     },
     async clear(key) {
       await db.execute(sql`delete from rate_limit_counters where key = ${key}`);

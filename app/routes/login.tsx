@@ -9,6 +9,7 @@ import { originFrom, pageMeta } from "~/site/seo";
 import {
   clientAddressHeader,
   endSessionByToken,
+  type SignInAttempt,
   signInCookies,
   signInThrottle,
   signInWithPassword,
@@ -26,6 +27,14 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/login",
     origin: originFrom(matches),
   });
+}
+
+/** "Too many failed sign-in attempts" says when to try again (Retry-After) to the browser too. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,8 +57,9 @@ const tooManyFailures = "Too many failed sign-in attempts. Please try again late
 
 /**
  * Sign-in: one answer for every wrong e-mail or password (Better Auth hashes the password
- * even for an unknown e-mail, so the time taken does not tell either), failures counted
- * per e-mail and per client address, then the session cookie on a redirect to the area.
+ * even for an unknown e-mail, so the time taken does not tell either), attempts counted
+ * per client address, per account from that address and per account (app/staff/auth.server.ts),
+ * then the session cookie on a redirect to the area.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossSite(request)) throw crossSiteRefusal();
@@ -71,17 +81,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       { formError: "Signing in is not possible right now. Please try again in a minute.", email },
       { status: 503 },
     );
-  let wait: number;
+  // Counted before the password is checked, so a burst sent at once cannot outrun the limit.
+  let attempt: SignInAttempt;
   try {
-    wait = await throttle.retryAfter(address, email);
+    attempt = await throttle.attempt(address, email);
   } catch (error) {
     console.error("Sign-in failed:", error);
     return unavailable();
   }
-  if (wait > 0) {
+  if (!attempt.allowed) {
     return data<LoginProblem>(
       { formError: tooManyFailures, email },
-      { status: 429, headers: { "Retry-After": String(wait) } },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
     );
   }
 
@@ -93,18 +104,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) {
       console.error("Sign-in failed:", error);
+      await attempt.withdrawn().catch(() => {});
       return unavailable();
     }
-    let delay: number;
-    try {
-      delay = await throttle.recordFailure(address, email);
-    } catch (failure) {
-      console.error("Sign-in failed:", failure);
-      return unavailable();
-    }
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    await new Promise((resolve) => setTimeout(resolve, attempt.failureDelayMs));
     return data<LoginProblem>({ formError: invalidCredentials, email }, { status: 401 });
   }
+  // The password was right: a failure to take the attempt back only leaves it to run out.
+  await attempt.succeeded().catch(() => {});
 
   const { user, token } = signedIn.response;
   if (!isStaffRole(user.role)) {
@@ -112,8 +119,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     await endSessionByToken(database.db, token);
     return redirect("/login");
   }
-  // Signed in already: a failure to clear the e-mail's count only leaves it to run out.
-  await throttle.recordSuccess(email).catch(() => {});
   const cookies = new Headers();
   for (const cookie of signInCookies(signedIn.headers)) cookies.append("Set-Cookie", cookie);
   return redirect(areaOf(user.role), { headers: cookies });

@@ -6,7 +6,13 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { site } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
-import { type CounterStore, counterStoreFor, createMemoryCounterStore, minutes } from "~/platform/rate-limit.server";
+import {
+  type CounterStore,
+  type CounterWindow,
+  counterStoreFor,
+  createMemoryCounterStore,
+  minutes,
+} from "~/platform/rate-limit.server";
 import { account, rateLimit, session, user, verification } from "../../db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
 
@@ -151,55 +157,91 @@ export function signInCookies(headers: Headers): string[] {
   });
 }
 
-// Failed sign-ins, counted per e-mail and per client address. Better Auth's own rate limiter
-// runs only in its HTTP handler, which this site does not mount.
+// Sign-in attempts, counted before the password is checked, so that a burst sent all at once
+// gets no more checks than the limits allow, with several processes too (the counts are shared
+// on PostgreSQL). An attempt whose password was right, or could not be checked, is taken back:
+// what stays counted is wrong passwords. A stranger's wrong passwords hold back the stranger's
+// address, not the account's owner elsewhere (docs/decisions/003-staff-auth.md). Better
+// Auth's own rate limiter runs only in its HTTP handler, which this site does not mount.
 
 export const signInLimits = {
-  /** Failures for one e-mail address before it is refused for the rest of the window. */
-  perEmail: 5,
-  /** Failures from one client address (a whole office behind one address shares it). */
+  /** Wrong passwords for one account from one client address. */
+  perAccountAndAddress: 5,
+  /** Wrong passwords from one client address, for any accounts (a whole office behind one address shares it). */
   perAddress: 10,
+  /** Wrong passwords for one account from every address together: bounds guessing spread over many addresses. */
+  perAccount: 100,
   windowMs: minutes(15),
-  /** Extra wait before answering each further failure for the same e-mail, and its cap. */
+  /** Extra wait before answering each further wrong password for the same account, and its cap. */
   delayStepMs: 150,
   maxDelayMs: 1500,
 } as const;
 
+export type SignInAttempt =
+  | { allowed: false; retryAfterSeconds: number }
+  | {
+      allowed: true;
+      /** How long to hold back the answer to a wrong password (ms). */
+      failureDelayMs: number;
+      /** The password was right: the attempt is taken back, and the account's failures from this address forgotten. */
+      succeeded(): Promise<void>;
+      /** The password could not be checked (the database failed): the attempt is taken back. */
+      withdrawn(): Promise<void>;
+    };
+
 export interface SignInThrottle {
-  /** Seconds before this address or e-mail may try again; 0 when it may try now. */
-  retryAfter(address: string, email: string): Promise<number>;
-  /** Counts a failed sign-in; returns how long to hold back the answer (ms). */
-  recordFailure(address: string, email: string): Promise<number>;
-  /** A correct password clears the e-mail's failures (not the address's: one valid account must not reset a spray). */
-  recordSuccess(email: string): Promise<void>;
+  /** Counts an attempt before its password is checked; refused, and not counted, once any of its allowances is used up. */
+  attempt(address: string, email: string): Promise<SignInAttempt>;
 }
 
-/** Failures counted in `store`: in memory for one process, in PostgreSQL for several (see rate-limit.server.ts). */
+/** Attempts counted in `store`: in memory for one process, in PostgreSQL for several (see rate-limit.server.ts). */
 export function createSignInThrottle(
   store: CounterStore = createMemoryCounterStore(),
   limits = signInLimits,
 ): SignInThrottle {
-  const wait = async (key: string, limit: number) => {
-    const window = await store.peek(key);
-    return window && window.count >= limit ? Math.max(1, Math.ceil(window.remainingMs / 1000)) : 0;
-  };
+  const release = (keys: string[]) => Promise.all(keys.map((key) => store.release(key))).then(() => {});
   return {
-    async retryAfter(address, email) {
-      const [byAddress, byEmail] = await Promise.all([
-        wait(`signin:address:${address}`, limits.perAddress),
-        wait(`signin:email:${email}`, limits.perEmail),
-      ]);
-      return Math.max(byAddress, byEmail);
-    },
-    async recordFailure(address, email) {
-      const [, byEmail] = await Promise.all([
-        store.hit(`signin:address:${address}`, limits.windowMs),
-        store.hit(`signin:email:${email}`, limits.windowMs),
-      ]);
-      return Math.min((byEmail.count - 1) * limits.delayStepMs, limits.maxDelayMs);
-    },
-    recordSuccess(email) {
-      return store.clear(`signin:email:${email}`);
+    async attempt(address, email) {
+      const byAddress = `signin:address:${address}`;
+      // The address has no spaces, so this key cannot be read two ways.
+      const byAccountAndAddress = `signin:account-address:${address} ${email}`;
+      const byAccount = `signin:email:${email}`;
+      const counts = [
+        { key: byAddress, limit: limits.perAddress },
+        { key: byAccountAndAddress, limit: limits.perAccountAndAddress },
+        { key: byAccount, limit: limits.perAccount },
+      ];
+      const hits = await Promise.allSettled(counts.map(({ key }) => store.hit(key, limits.windowMs)));
+      const counted = counts.filter((_, i) => hits[i]?.status === "fulfilled").map(({ key }) => key);
+      const windows: CounterWindow[] = [];
+      for (const hit of hits) {
+        if (hit.status === "fulfilled") windows.push(hit.value);
+        else {
+          await release(counted).catch(() => {});
+          throw hit.reason;
+        }
+      }
+      let retryAfterSeconds = 0;
+      counts.forEach(({ limit }, i) => {
+        const window = windows[i];
+        if (window && window.count > limit) {
+          retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil(window.remainingMs / 1000), 1);
+        }
+      });
+      if (retryAfterSeconds > 0) {
+        // A refused attempt checks no password, so it does not count: it is only told to wait.
+        await release(counted);
+        return { allowed: false, retryAfterSeconds };
+      }
+      const accountFailures = (windows[2]?.count ?? 1) - 1;
+      return {
+        allowed: true,
+        failureDelayMs: Math.min(accountFailures * limits.delayStepMs, limits.maxDelayMs),
+        async succeeded() {
+          await Promise.all([store.release(byAddress), store.release(byAccount), store.clear(byAccountAndAddress)]);
+        },
+        withdrawn: () => release(counted),
+      };
     },
   };
 }

@@ -1,7 +1,9 @@
 // The counters behind the form limit and the sign-in throttle: in PostgreSQL, concurrent hits
-// on one key are each counted once (the upsert is atomic), and a window ends on time.
+// on one key are each counted once (the upsert is atomic), and a window ends on time. The
+// sign-in throttle's three allowances, on the same counters.
 import { expect, it } from "vitest";
 import { counterStoreFor, createRateLimit } from "../../app/platform/rate-limit.server";
+import { createSignInThrottle, type SignInThrottle } from "../../app/staff/auth.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
 describeEachEngine("rate-limit counters", (engine) => {
@@ -24,5 +26,50 @@ describeEachEngine("rate-limit counters", (engine) => {
     expect(await limit.consume("form:198.51.100.7")).toEqual({ allowed: false, retryAfterSeconds: 1 });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await limit.consume("form:198.51.100.7")).toEqual({ allowed: true });
+  });
+});
+
+describeEachEngine("sign-in throttle", (engine) => {
+  const test = useTestDatabase(engine);
+  const throttle = () => createSignInThrottle(counterStoreFor(test.current.database));
+  /** Tries `times` wrong passwords one after another; answers how many were let through to be checked. */
+  const wrongPasswords = async (limits: SignInThrottle, address: string, email: string, times: number) => {
+    let checked = 0;
+    for (let i = 0; i < times; i++) if ((await limits.attempt(address, email)).allowed) checked++;
+    return checked;
+  };
+
+  it("bounds guessing spread over many addresses: 100 checks per account in the window", async () => {
+    const limits = throttle();
+    const email = "spread@sampige-academy.example";
+    let checked = 0;
+    for (let host = 1; host <= 30; host++) checked += await wrongPasswords(limits, `192.0.2.${host}`, email, 5);
+    expect(checked).toBe(100);
+    const refused = await limits.attempt("198.51.100.250", email);
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(800);
+  });
+
+  it("does not count a refused attempt against the address's other accounts", async () => {
+    const limits = throttle();
+    const address = "203.0.113.77";
+    expect(await wrongPasswords(limits, address, "one@sampige-academy.example", 25)).toBe(5);
+    expect(await wrongPasswords(limits, address, "two@sampige-academy.example", 25)).toBe(5);
+    // Ten wrong passwords from the address: now every account is refused there.
+    expect((await limits.attempt(address, "three@sampige-academy.example")).allowed).toBe(false);
+  });
+
+  it("does not count right passwords: an office can sign in all day", async () => {
+    const limits = throttle();
+    for (let i = 0; i < 30; i++) {
+      const attempt = await limits.attempt("203.0.113.80", `staff${i % 3}@sampige-academy.example`);
+      expect(attempt.allowed).toBe(true);
+      if (attempt.allowed) await attempt.succeeded();
+    }
+    // A right password forgets the account's failures from that address.
+    expect(await wrongPasswords(limits, "203.0.113.81", "typo@sampige-academy.example", 4)).toBe(4);
+    const right = await limits.attempt("203.0.113.81", "typo@sampige-academy.example");
+    if (right.allowed) await right.succeeded();
+    expect(await wrongPasswords(limits, "203.0.113.81", "typo@sampige-academy.example", 10)).toBe(5);
   });
 });
