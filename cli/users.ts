@@ -2,7 +2,6 @@ import { userInfo } from "node:os";
 import { fileURLToPath } from "node:url";
 import { indiaTime } from "../app/admissions/submission-repository.server";
 import { type Database, openDatabase } from "../app/platform/database.server";
-import { recordAudit } from "../app/staff/audit-log.server";
 import { newPasswordProblem } from "../app/staff/password.server";
 import {
   createStaff,
@@ -51,9 +50,7 @@ export async function userAddCommand(args: string[]): Promise<void> {
   const password = await readNewPassword(email);
   // The first admin is made before the site has ever started, so this one may create the database.
   const result = await withDatabaseCreated(async (database) => {
-    const created = await createStaff(database, { email, name: options.name, role, password });
-    if (created.ok) await audit(database, "staff.create", email, { role });
-    return created;
+    return createStaff(database, { email, name: options.name, role, password }, commandLineActor());
   });
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`Created ${result.user.email} (${role}).\n`);
@@ -80,11 +77,7 @@ export async function userSetRoleCommand(args: string[]): Promise<void> {
   const options = userOptions(args, ["email", "role"], ["email", "role"]);
   const role = roleOption(options.role);
   const email = normaliseEmail(options.email as string);
-  const result = await withDatabase(async (database) => {
-    const changed = await setStaffRole(database.db, email, role);
-    if (changed.ok) await audit(database, "staff.set-role", email, { role });
-    return changed;
-  });
+  const result = await withDatabase((database) => setStaffRole(database.db, email, role, commandLineActor()));
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`${email} is now ${role}. Their sessions were ended.\n`);
 }
@@ -93,11 +86,7 @@ export async function userResetPasswordCommand(args: string[]): Promise<void> {
   const options = userOptions(args, ["email"], ["email"]);
   const email = normaliseEmail(options.email as string);
   const password = await readNewPassword(email);
-  const result = await withDatabase(async (database) => {
-    const reset = await resetStaffPassword(database, email, password);
-    if (reset.ok) await audit(database, "staff.reset-password", email);
-    return reset;
-  });
+  const result = await withDatabase((database) => resetStaffPassword(database, email, password, commandLineActor()));
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`Password of ${email} changed. Their sessions were ended.\n`);
 }
@@ -105,18 +94,14 @@ export async function userResetPasswordCommand(args: string[]): Promise<void> {
 export async function userRemoveCommand(args: string[]): Promise<void> {
   const options = userOptions(args, ["email"], ["email"]);
   const email = normaliseEmail(options.email as string);
-  const result = await withDatabase(async (database) => {
-    const removed = await removeStaff(database.db, email);
-    if (removed.ok) await audit(database, "staff.remove", email);
-    return removed;
-  });
+  const result = await withDatabase((database) => removeStaff(database.db, email, commandLineActor()));
   if (!result.ok) throw new CliError(result.error);
   process.stdout.write(`Removed ${email}. Their sessions were ended.\n`);
 }
 
-/** Account changes made here appear in the admin's audit log beside those made in the desk. */
-function audit(database: Database, action: string, subject: string, detail?: Record<string, unknown>) {
-  return recordAudit(database.db, { actor: `command line (${systemUser()})`, action, subject, detail });
+/** Account changes made here appear in the admin's audit log beside those made in the desk, by this name. */
+function commandLineActor(): string {
+  return `command line (${systemUser()})`;
 }
 
 function systemUser(): string {

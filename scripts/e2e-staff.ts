@@ -16,7 +16,7 @@ const database = await openDatabase({
 try {
   for (const [role, email] of Object.entries(staffAccounts)) {
     if (role === "admin" || !isStaffRole(role)) continue;
-    const created = await createStaff(database, { email, role, password: staffPassword });
+    const created = await createStaff(database, { email, role, password: staffPassword }, "browser test setup");
     if (!created.ok) throw new Error(`Creating ${email} failed: ${created.error}`);
   }
 } finally {

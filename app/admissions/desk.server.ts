@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import type { CourseValue } from "~/site/course-catalog";
-import { recordAudit } from "~/staff/audit-log.server";
+import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { daysToMs, defaultRangeDays, type SubmissionRow } from "~/staff/staff-desk";
 import { repeatContacts, updateFollowUp } from "./follow-up.server";
@@ -148,14 +148,20 @@ export async function saveFollowUp(
     );
   }
   const { id, status, notes } = parsed.data;
-  const saved = await updateFollowUp(db, kind, id, { status, notes }, staff.email, scope);
+  const saved = await auditedChange(
+    db,
+    (tx) => updateFollowUp(tx, kind, id, { status, notes }, staff.email, scope),
+    (updated) =>
+      updated
+        ? {
+            actor: staff.email,
+            action: `${kind}.follow-up`,
+            subject: `${kind} ${id}`,
+            detail: { status, notesLength: notes.length },
+          }
+        : undefined,
+  );
   if (!saved) return data({ ok: false as const, error: "That entry no longer exists." }, { status: 404 });
-  await recordAudit(db, {
-    actor: staff.email,
-    action: `${kind}.follow-up`,
-    subject: `${kind} ${id}`,
-    detail: { status, notesLength: notes.length },
-  });
   return { ok: true as const, id, message: "Saved." };
 }
 

@@ -10,6 +10,7 @@ import { partners as defaultPartners } from "~/site/content/partners";
 import { reviews as defaultReviews } from "~/site/content/reviews";
 import type { Course, CourseId, Partner, Picture, Review, SyllabusSection } from "~/site/content/types";
 import { pagesShowing } from "~/site/public-pages";
+import { type AuditRecord, auditedChange } from "~/staff/audit-log.server";
 import { contentOverrides } from "../../db/schema";
 
 /** What staff may change about a course. */
@@ -50,21 +51,36 @@ function pagesShowingKey(key: string): string[] {
   return [];
 }
 
-/** The content cache is dropped and the pages showing the key are announced once the write is done. */
-function changed(db: AppDatabase, key: string): void {
+/**
+ * Runs a content write, with its audit entry in the same transaction when there is one; then
+ * drops the content cache and announces the pages showing the key.
+ */
+async function write(
+  db: AppDatabase,
+  key: string,
+  change: (tx: AppDatabase) => Promise<unknown>,
+  audit?: AuditRecord,
+) {
+  await (audit ? auditedChange(db, change, audit) : change(db));
+  // After the commit: a page read in between would otherwise keep the old content cached.
   forgetContent(db);
   contentChanged(pagesShowingKey(key));
 }
 
-async function save(db: AppDatabase, key: string, value: unknown, by: string): Promise<void> {
-  await db
-    .insert(contentOverrides)
-    .values({ key, value, updatedBy: by })
-    .onConflictDoUpdate({
-      target: contentOverrides.key,
-      set: { value: sql`excluded.value`, updatedAt: new Date(), updatedBy: by },
-    });
-  changed(db, key);
+async function save(db: AppDatabase, key: string, value: unknown, by: string, audit?: AuditRecord): Promise<void> {
+  await write(
+    db,
+    key,
+    (tx) =>
+      tx
+        .insert(contentOverrides)
+        .values({ key, value, updatedBy: by })
+        .onConflictDoUpdate({
+          target: contentOverrides.key,
+          set: { value: sql`excluded.value`, updatedAt: new Date(), updatedBy: by },
+        }),
+    audit,
+  );
 }
 
 export async function getCourses(db: AppDatabase): Promise<Course[]> {
@@ -79,8 +95,14 @@ export async function getCourse(db: AppDatabase, id: string): Promise<Course | u
   return (await getCourses(db)).find((course) => course.id === id);
 }
 
-export async function saveCourse(db: AppDatabase, id: CourseId, edit: CourseEdit, by: string): Promise<void> {
-  await save(db, `course:${id}`, edit, by);
+export async function saveCourse(
+  db: AppDatabase,
+  id: CourseId,
+  edit: CourseEdit,
+  by: string,
+  audit?: AuditRecord,
+): Promise<void> {
+  await save(db, `course:${id}`, edit, by, audit);
 }
 
 export async function getReviews(db: AppDatabase): Promise<Review[]> {
@@ -88,8 +110,8 @@ export async function getReviews(db: AppDatabase): Promise<Review[]> {
   return stored ?? defaultReviews;
 }
 
-export async function saveReviews(db: AppDatabase, reviews: Review[], by: string): Promise<void> {
-  await save(db, "reviews", reviews, by);
+export async function saveReviews(db: AppDatabase, reviews: Review[], by: string, audit?: AuditRecord): Promise<void> {
+  await save(db, "reviews", reviews, by, audit);
 }
 
 export async function getPartners(db: AppDatabase): Promise<Partner[]> {
@@ -97,8 +119,13 @@ export async function getPartners(db: AppDatabase): Promise<Partner[]> {
   return stored ?? defaultPartners;
 }
 
-export async function savePartners(db: AppDatabase, partners: Partner[], by: string): Promise<void> {
-  await save(db, "partners", partners, by);
+export async function savePartners(
+  db: AppDatabase,
+  partners: Partner[],
+  by: string,
+  audit?: AuditRecord,
+): Promise<void> {
+  await save(db, "partners", partners, by, audit);
 }
 
 /** Whether a key has been edited (used to offer "restore the original"). */
@@ -106,7 +133,6 @@ export async function isEdited(db: AppDatabase, key: string): Promise<boolean> {
   return (await overrides(db)).has(key);
 }
 
-export async function restoreDefault(db: AppDatabase, key: string): Promise<void> {
-  await db.delete(contentOverrides).where(eq(contentOverrides.key, key));
-  changed(db, key);
+export async function restoreDefault(db: AppDatabase, key: string, audit?: AuditRecord): Promise<void> {
+  await write(db, key, (tx) => tx.delete(contentOverrides).where(eq(contentOverrides.key, key)), audit);
 }

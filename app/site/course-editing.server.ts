@@ -7,7 +7,7 @@ import { badForm } from "~/admissions/desk.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
 import type { CourseId } from "~/site/content/types";
-import { recordAudit } from "~/staff/audit-log.server";
+import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
 import { getCourse, isEdited, restoreDefault, saveCourse } from "./content.server";
@@ -81,13 +81,16 @@ export async function saveCourseEditor(
           { status: 400 },
         );
       }
-      await setStartDate(db, course.coordinatorKey, value || null, { updatedBy: staff.email });
-      await recordAudit(db, {
-        actor: staff.email,
-        action: value ? "start-date.set" : "start-date.clear",
-        subject: course.coordinatorKey,
-        detail: { startDate: value || null },
-      });
+      await auditedChange(
+        db,
+        (tx) => setStartDate(tx, course.coordinatorKey, value || null, { updatedBy: staff.email }),
+        {
+          actor: staff.email,
+          action: value ? "start-date.set" : "start-date.clear",
+          subject: course.coordinatorKey,
+          detail: { startDate: value || null },
+        },
+      );
       return data<CourseEditResult>({
         form: "start-date",
         ok: true,
@@ -142,8 +145,7 @@ export async function saveCourseEditor(
         }
       }
       const { syllabus: _, ...fields } = parsed.data;
-      await saveCourse(db, course.id as CourseId, { ...fields, image, syllabus: syllabus.sections }, staff.email);
-      await recordAudit(db, {
+      await saveCourse(db, course.id as CourseId, { ...fields, image, syllabus: syllabus.sections }, staff.email, {
         actor: staff.email,
         action: "course.update",
         subject: course.id,
@@ -156,8 +158,11 @@ export async function saveCourseEditor(
       });
     }
     case "restore": {
-      await restoreDefault(db, `course:${course.id}`);
-      await recordAudit(db, { actor: staff.email, action: "course.restore", subject: course.id });
+      await restoreDefault(db, `course:${course.id}`, {
+        actor: staff.email,
+        action: "course.restore",
+        subject: course.id,
+      });
       return data<CourseEditResult>({ form: "restore", ok: true, message: "The original course content is back." });
     }
     default:

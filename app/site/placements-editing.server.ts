@@ -12,7 +12,7 @@ import {
   UploadRefused,
   uploadRefusals,
 } from "~/platform/images.server";
-import { recordAudit } from "~/staff/audit-log.server";
+import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
 import { photoWidths } from "./demo-content.server";
@@ -48,11 +48,17 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
   const target: PlacementTarget = intent === "add" || id === undefined ? "add" : id;
 
   if (intent === "remove") {
-    const removed = id !== undefined ? await removePlacedStudent(db, id) : undefined;
+    const removed =
+      id !== undefined
+        ? await auditedChange(
+            db,
+            (tx) => removePlacedStudent(tx, id),
+            (row) => row && { actor: staff.email, action: "placed-student.remove", subject: row.name },
+          )
+        : undefined;
     if (!removed)
       return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
     if (removed.photo) await removeImage(uploadsDir, removed.photo, photoWidths);
-    await recordAudit(db, { actor: staff.email, action: "placed-student.remove", subject: removed.name });
     return data<PlacementResult>({ ok: true, message: `${removed.name} removed from the placements page.` });
   }
   if (intent !== "add" && intent !== "update") {
@@ -99,24 +105,26 @@ export async function savePlacement(db: AppDatabase, uploadsDir: string, request
   }
 
   if (intent === "add") {
-    const added = await addPlacedStudent(db, { ...parsed.data, photo: photo ?? null });
-    await recordAudit(db, {
+    const added = await auditedChange(db, (tx) => addPlacedStudent(tx, { ...parsed.data, photo: photo ?? null }), {
       actor: staff.email,
       action: "placed-student.add",
-      subject: added.name,
+      subject: parsed.data.name,
       detail: parsed.data,
     });
     return data<PlacementResult>({ target, ok: true, message: `${added.name} added to the placements page.` });
   }
   if (!existing)
     return data<PlacementResult>({ ok: false, error: "That student is no longer listed." }, { status: 404 });
-  await updatePlacedStudent(db, existing.id, { ...parsed.data, ...(photo ? { photo } : {}) });
+  await auditedChange(
+    db,
+    (tx) => updatePlacedStudent(tx, existing.id, { ...parsed.data, ...(photo ? { photo } : {}) }),
+    {
+      actor: staff.email,
+      action: "placed-student.update",
+      subject: parsed.data.name,
+      detail: parsed.data,
+    },
+  );
   if (photo && existing?.photo) await removeImage(uploadsDir, existing.photo, photoWidths);
-  await recordAudit(db, {
-    actor: staff.email,
-    action: "placed-student.update",
-    subject: parsed.data.name,
-    detail: parsed.data,
-  });
   return data<PlacementResult>({ target, ok: true, message: `${parsed.data.name} updated.` });
 }

@@ -14,8 +14,27 @@ export interface AuditRecord {
   detail?: Record<string, unknown>;
 }
 
+/** Writes one entry. Call it with the transaction of the change it records (or use auditedChange). */
 export async function recordAudit(db: AppDatabase, record: AuditRecord): Promise<void> {
   await db.insert(auditLog).values({ ...record, detail: record.detail ?? null });
+}
+
+/**
+ * Makes a change and writes its audit entry in one transaction: both are stored or neither,
+ * so the log never misses a change nor records one that did not happen. `entry` may look at
+ * the change's result and answer undefined when nothing was changed (nothing is recorded).
+ */
+export function auditedChange<T>(
+  db: AppDatabase,
+  change: (tx: AppDatabase) => Promise<T>,
+  entry: AuditRecord | ((result: T) => AuditRecord | undefined),
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    const record = typeof entry === "function" ? entry(result) : entry;
+    if (record) await recordAudit(tx, record);
+    return result;
+  });
 }
 
 export async function listAudit(

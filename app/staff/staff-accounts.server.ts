@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import * as z from "zod";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { account, session, user } from "../../db/schema";
+import { recordAudit } from "./audit-log.server";
 import { hashPassword, newPasswordProblem } from "./password.server";
 import { isStaffRole, type StaffRole, staffRoles } from "./staff-roles";
 
 // Staff accounts for the admin's staff page and the CLI alike. Accounts are written here
 // in the shape Better Auth's e-mail sign-in reads: a user row, and a "credential" account
-// row holding the password hash.
+// row holding the password hash. Each change writes its audit entry in its own transaction
+// (`actor`: who made it), and a change that could leave no admin first locks the admins' rows.
 
 export interface StaffAccount {
   id: string;
@@ -65,7 +67,7 @@ export async function findStaff(db: AppDatabase, email: string): Promise<StaffAc
 }
 
 /** Creates an account after checking the e-mail, the role and the password policy. */
-export async function createStaff(database: Database, input: NewStaff): Promise<CreateStaffResult> {
+export async function createStaff(database: Database, input: NewStaff, actor: string): Promise<CreateStaffResult> {
   const email = normaliseEmail(input.email);
   if (!z.email().safeParse(email).success) return { ok: false, error: "Please enter a valid e-mail address." };
   if (!isStaffRole(input.role)) return { ok: false, error: unknownRoleMessage(String(input.role)) };
@@ -83,6 +85,7 @@ export async function createStaff(database: Database, input: NewStaff): Promise<
       await tx
         .insert(account)
         .values({ id: randomUUID(), accountId: id, providerId: credential, userId: id, password: hash });
+      await recordAudit(tx, { actor, action: "staff.create", subject: email, detail: { role: input.role } });
     });
   } catch (error) {
     if (isUniqueViolation(error)) return exists();
@@ -94,20 +97,32 @@ export async function createStaff(database: Database, input: NewStaff): Promise<
 }
 
 /** Changes the role; the account's sessions end, so the new role applies from its next sign-in. */
-export async function setStaffRole(db: AppDatabase, email: string, role: StaffRole): Promise<StaffResult> {
+export async function setStaffRole(
+  db: AppDatabase,
+  email: string,
+  role: StaffRole,
+  actor: string,
+): Promise<StaffResult> {
   if (!isStaffRole(role)) return { ok: false, error: unknownRoleMessage(String(role)) };
-  const found = await findStaff(db, email);
-  if (!found) return noSuchAccount(email);
-  if (found.role === "admin" && role !== "admin" && (await isLastAdmin(db))) return lastAdmin(found.email);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const found = await lockAccount(tx, email);
+    if (!found) return noSuchAccount(email);
+    if (found.role === "admin" && role !== "admin" && admins.length <= 1) return lastAdmin(found.email);
     await tx.update(user).set({ role }).where(eq(user.id, found.id));
     await tx.delete(session).where(eq(session.userId, found.id));
+    await recordAudit(tx, { actor, action: "staff.set-role", subject: found.email, detail: { role } });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Sets a new password (policy checked) and ends every session of the account. */
-export async function resetStaffPassword(database: Database, email: string, password: string): Promise<StaffResult> {
+export async function resetStaffPassword(
+  database: Database,
+  email: string,
+  password: string,
+  actor: string,
+): Promise<StaffResult> {
   const { db } = database;
   const found = await findStaff(db, email);
   if (!found) return noSuchAccount(email);
@@ -126,21 +141,24 @@ export async function resetStaffPassword(database: Database, email: string, pass
         .values({ id: randomUUID(), accountId: found.id, providerId: credential, userId: found.id, password: hash });
     }
     await tx.delete(session).where(eq(session.userId, found.id));
+    await recordAudit(tx, { actor, action: "staff.reset-password", subject: found.email });
   });
   return { ok: true };
 }
 
 /** Deletes the account, its password and its sessions. The last admin cannot be removed. */
-export async function removeStaff(db: AppDatabase, email: string): Promise<StaffResult> {
-  const found = await findStaff(db, email);
-  if (!found) return noSuchAccount(email);
-  if (found.role === "admin" && (await isLastAdmin(db))) return lastAdmin(found.email);
-  await db.transaction(async (tx) => {
+export async function removeStaff(db: AppDatabase, email: string, actor: string): Promise<StaffResult> {
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const found = await lockAccount(tx, email);
+    if (!found) return noSuchAccount(email);
+    if (found.role === "admin" && admins.length <= 1) return lastAdmin(found.email);
     await tx.delete(session).where(eq(session.userId, found.id));
     await tx.delete(account).where(eq(account.userId, found.id));
     await tx.delete(user).where(eq(user.id, found.id));
+    await recordAudit(tx, { actor, action: "staff.remove", subject: found.email });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Signs the account out everywhere; returns how many sessions ended. */
@@ -149,9 +167,31 @@ export async function endStaffSessions(db: AppDatabase, userId: string): Promise
   return ended.length;
 }
 
-async function isLastAdmin(db: AppDatabase): Promise<boolean> {
-  const [row] = await db.select({ admins: sql<number>`count(*)::int` }).from(user).where(eq(user.role, "admin"));
-  return (row?.admins ?? 0) <= 1;
+/**
+ * In a transaction: locks the rows of every admin and answers their ids. Every change that
+ * could take an admin away takes these locks first (in id order, so two never wait on each
+ * other crosswise); a second one waits here until the first has committed, and PostgreSQL
+ * then leaves out the rows that are no longer admins, so it counts what the first left. On
+ * the embedded database transactions already run one at a time.
+ */
+async function lockAdmins(tx: AppDatabase): Promise<string[]> {
+  const rows = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.role, "admin"))
+    .orderBy(asc(user.id))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+/** In a transaction: the account as it is now, its row locked until the end. */
+async function lockAccount(tx: AppDatabase, email: string): Promise<StaffAccount | undefined> {
+  const [found] = await tx
+    .select(columns)
+    .from(user)
+    .where(eq(user.email, normaliseEmail(email)))
+    .for("update");
+  return found;
 }
 
 function noSuchAccount(email: string): StaffResult {

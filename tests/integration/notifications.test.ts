@@ -74,11 +74,15 @@ describeEachEngine("e-mail notifications", (engine) => {
 
   it("tells the institute, the course's coordinators and the student about a registration", async () => {
     const { db } = database();
-    const created = await createStaff(database(), {
-      email: coordinator,
-      role: "iot",
-      password: "correct horse battery staple kolam",
-    });
+    const created = await createStaff(
+      database(),
+      {
+        email: coordinator,
+        role: "iot",
+        password: "correct horse battery staple kolam",
+      },
+      "notification tests",
+    );
     expect(created.ok).toBe(true);
     await setStartDate(db, "iot", "5 January 2027");
 

@@ -250,7 +250,7 @@ beforeAll(async () => {
   test = await createTestDatabase("pglite");
   for (const role of ["admin", ...coordinators] as const) {
     const email = `${role}@sampige-academy.example`;
-    const created = await createStaff(test.database, { email, name: role, role, password });
+    const created = await createStaff(test.database, { email, name: role, role, password }, "permission tests");
     expect(created.ok).toBe(true);
     const body = new URLSearchParams({ email, password });
     const request = new Request(`${site}/login`, {
@@ -463,7 +463,7 @@ describe("the live stream", () => {
 
   it("says signed-out and closes once the coordinator's role is changed, telling nothing more", async () => {
     const email = "moving.coordinator@sampige-academy.example";
-    expect((await createStaff(test.database, { email, role: "matlab", password })).ok).toBe(true);
+    expect((await createStaff(test.database, { email, role: "matlab", password }, "permission tests")).ok).toBe(true);
     const login = (await settle(() =>
       loginAction({
         request: new Request(`${site}/login`, {
@@ -481,7 +481,7 @@ describe("the live stream", () => {
       .join("; ");
     const stream = await openStream(cookie);
     await stream.next();
-    expect((await setStaffRole(test.database.db, email, "ai")).ok).toBe(true);
+    expect((await setStaffRole(test.database.db, email, "ai", "permission tests")).ok).toBe(true);
     publishSubmission({ kind: "registration", id: "904", course: "matlab" });
     const last = await stream.next(2_000);
     expect(last).toContain("event: signed-out");

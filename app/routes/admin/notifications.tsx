@@ -6,7 +6,7 @@ import { site } from "~/config/site";
 import { databaseContext, mailContext } from "~/platform/context.server";
 import { readFormBody, rowId } from "~/platform/form-data.server";
 import { listUndelivered, outboxSummary, retryMessage } from "~/platform/mail-outbox.server";
-import { recordAudit } from "~/staff/audit-log.server";
+import { auditedChange } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/notifications";
@@ -44,10 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "retry": {
       const id = rowId(form.get("id"));
-      if (id === undefined || !(await retryMessage(db, id))) {
+      const retried =
+        id !== undefined &&
+        (await auditedChange(
+          db,
+          (tx) => retryMessage(tx, id),
+          (done) => (done ? { actor: staff.email, action: "mail.retry", subject: `message ${id}` } : undefined),
+        ));
+      if (!retried) {
         return data<Result>({ ok: false, error: "That message is not waiting to be sent again." }, { status: 400 });
       }
-      await recordAudit(db, { actor: staff.email, action: "mail.retry", subject: `message ${id}` });
       wakeOutbox();
       return data<Result>({ ok: true, message: "It will be sent again in a moment." });
     }

@@ -5,7 +5,6 @@ import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefus
 import { ImageInput } from "~/site/components/image-input";
 import type { Partner } from "~/site/content/types";
 import { getPartners, savePartners } from "~/site/content.server";
-import { recordAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/partners";
 
@@ -30,8 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const kept = partners.filter((p) => p.name !== name);
       if (kept.length === partners.length)
         return data<Result>({ ok: false, error: "That partner is no longer listed." }, { status: 404 });
-      await savePartners(db, kept, staff.email);
-      await recordAudit(db, { actor: staff.email, action: "partner.remove", subject: name });
+      await savePartners(db, kept, staff.email, { actor: staff.email, action: "partner.remove", subject: name });
       return data<Result>({ ok: true, message: `${name} removed from the partners page.` });
     }
     case "add": {
@@ -65,8 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           return data<Result>({ ok: false, error: error.message, name }, { status: 400 });
         throw error;
       }
-      await savePartners(db, [...partners, { name, logo }], staff.email);
-      await recordAudit(db, { actor: staff.email, action: "partner.add", subject: name });
+      await savePartners(db, [...partners, { name, logo }], staff.email, {
+        actor: staff.email,
+        action: "partner.add",
+        subject: name,
+      });
       return data<Result>({ ok: true, message: `${name} added to the partners page.` });
     }
     default:

@@ -5,7 +5,6 @@ import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { Review } from "~/site/content/types";
 import { getReviews, saveReviews } from "~/site/content.server";
-import { recordAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/reviews";
 
@@ -49,8 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (reviews.length === 0) return data({ ok: false as const, error: "Keep at least one review." }, { status: 400 });
   const { db } = context.get(databaseContext);
-  await saveReviews(db, reviews, staff.email);
-  await recordAudit(db, {
+  await saveReviews(db, reviews, staff.email, {
     actor: staff.email,
     action: "reviews.update",
     subject: "reviews",

@@ -2,7 +2,6 @@ import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { recordAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole } from "~/staff/staff-accounts.server";
 import { staffRoles } from "~/staff/staff-roles";
@@ -54,40 +53,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "create": {
       if (!isRole) return fail("Please choose a role.");
-      const result = await createStaff(database, {
-        email,
-        name: String(form.get("name") ?? "").trim() || email,
-        role: role as (typeof staffRoles)[number],
-        password,
-      });
+      const result = await createStaff(
+        database,
+        {
+          email,
+          name: String(form.get("name") ?? "").trim() || email,
+          role: role as (typeof staffRoles)[number],
+          password,
+        },
+        staff.email,
+      );
       if (!result.ok) return fail(result.error);
-      await recordAudit(database.db, { actor: staff.email, action: "staff.create", subject: email, detail: { role } });
       return done(`Account created for ${email} (${role}). They can sign in now.`);
     }
     case "set-role": {
       if (!isRole) return fail("Please choose a role.");
       if (email === staff.email && role !== "admin") return fail("You cannot take away your own admin role.");
-      const result = await setStaffRole(database.db, email, role as (typeof staffRoles)[number]);
-      if (result && typeof result === "object" && "ok" in result && !result.ok) return fail(String(result.error));
-      await recordAudit(database.db, {
-        actor: staff.email,
-        action: "staff.set-role",
-        subject: email,
-        detail: { role },
-      });
+      const result = await setStaffRole(database.db, email, role as (typeof staffRoles)[number], staff.email);
+      if (!result.ok) return fail(result.error);
       return done(`${email} is now ${role}. Their open sessions were ended.`);
     }
     case "reset-password": {
-      const result = await resetStaffPassword(database, email, password);
-      if (result && typeof result === "object" && "ok" in result && !result.ok) return fail(String(result.error));
-      await recordAudit(database.db, { actor: staff.email, action: "staff.reset-password", subject: email });
+      const result = await resetStaffPassword(database, email, password, staff.email);
+      if (!result.ok) return fail(result.error);
       return done(`Password of ${email} changed. Their open sessions were ended.`);
     }
     case "remove": {
       if (email === staff.email) return fail("You cannot remove your own account.");
-      const result = await removeStaff(database.db, email);
-      if (result && typeof result === "object" && "ok" in result && !result.ok) return fail(String(result.error));
-      await recordAudit(database.db, { actor: staff.email, action: "staff.remove", subject: email });
+      const result = await removeStaff(database.db, email, staff.email);
+      if (!result.ok) return fail(result.error);
       return data<Result>({
         target: "page",
         intent,
