@@ -21,6 +21,7 @@ import { type AppDatabase, type Database, openDatabase } from "../app/platform/d
 import * as schema from "../db/schema";
 import { cliEnvironment, withDatabase } from "./database";
 import { CliError } from "./errors";
+import { createPrivateFile } from "./output";
 
 const formatName = "institute-site-backup";
 const formatVersion = 1;
@@ -85,7 +86,8 @@ async function writeBackup(database: Database, uploadsDir: string, file: string)
         await pipeline(
           backupLines(tx, database.engine, uploadsDir, counts),
           createGzip(),
-          fs.createWriteStream(partial),
+          // Students' data and password hashes: for the owner's eyes only.
+          createPrivateFile(partial),
         );
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -115,12 +115,12 @@ Commands:
 ${lines.join("\n")}
 
 Options of the exports:
-  --output FILE   write the CSV to FILE (complete or not at all) instead of standard output
+  --output FILE   write the CSV to FILE (complete or not at all, readable by you only) instead of standard output
   --excel         begin with a UTF-8 byte-order mark, so Excel shows Tamil, Kannada and Malayalam names
 
 Backup and restore:
   The backup file holds every table (read in one consistent snapshot) and DATA_DIR/uploads;
-  it is complete or not written at all. Restore refuses a database or uploads folder that
+  it is complete or not written at all, and readable by you only (mode 0600). Restore refuses a database or uploads folder that
   already holds anything: point DATA_DIR (and DATABASE_URL) at fresh ones, then start the site.
 
 Staff accounts:

@@ -13,10 +13,22 @@ export interface TextOutput {
 
 const chunkSize = 64 * 1024;
 
+/**
+ * A new file readable and writable by its owner only: the mode (0600) is given as the file is
+ * created, so no other user can open it even while it is being written, whatever the umask.
+ * A file left under that name (by a run that was killed) is removed first, never reused with
+ * its own mode; "wx" refuses to follow a link put in its place.
+ */
+export function createPrivateFile(file: string): fs.WriteStream {
+  fs.rmSync(file, { force: true });
+  return fs.createWriteStream(file, { flags: "wx", mode: 0o600 });
+}
+
+/** Standard output, or FILE (students' data: created by createPrivateFile, renamed into place when complete). */
 export function openOutput(file: string | undefined): TextOutput {
   if (!file) return buffered(process.stdout, { end: async () => {}, abort() {} });
   const partial = `${file}.partial`;
-  const stream = fs.createWriteStream(partial);
+  const stream = createPrivateFile(partial);
   return buffered(stream, {
     async end() {
       stream.end();

@@ -88,7 +88,8 @@ export async function lockDataDir(dataDir: string, purpose: LockPurpose): Promis
   const lockDir = path.join(dir, "lock");
   const ours = held.get(lockDir);
   if (ours) throw new DataDirLockedError(dir, ours.holder, purpose);
-  fs.mkdirSync(dir, { recursive: true });
+  // The embedded database, the auth secret and uploads live here: only the owner may enter.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   await setAsideOldLockFile(dir, lockDir, purpose);
 
   const holder: LockHolder = { pid: process.pid, startedAt: new Date().toISOString(), purpose };

@@ -110,7 +110,7 @@ export function authSecret(dataDir = path.resolve(process.env.DATA_DIR || "./dat
   const file = path.join(dataDir, "auth-secret");
   const existing = readSecret(file);
   if (existing) return existing;
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   // Written aside and linked into place: a second process starting at the same moment
   // either wins or reads the complete secret of the first, never half of it.

@@ -19,7 +19,7 @@ import {
   setStaffRole,
 } from "../../app/staff/staff-accounts.server";
 import { account, session, user } from "../../db/schema";
-import { runCli } from "../support/processes";
+import { runCli, withUmask } from "../support/processes";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
 // The secret is read when the first Better Auth instance is made; a fixed one keeps the
@@ -559,17 +559,22 @@ describeEachEngine("staff accounts from the command line", (engine) => {
       );
     });
 
-    it("creates the embedded database for the first admin", async () => {
+    it("creates the embedded database for the first admin, in a folder only its owner may enter", async () => {
       freshDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-first-admin-"));
-      const run = await cli(
-        ["user", "add", "--email", "First.Admin@sampige-academy.example", "--role", "admin", "--name", "Asha K"],
-        { DATA_DIR: freshDir },
-        `${password}\n`,
+      const dataDir = path.join(freshDir, "data");
+      const run = await withUmask(0, () =>
+        cli(
+          ["user", "add", "--email", "First.Admin@sampige-academy.example", "--role", "admin", "--name", "Asha K"],
+          { DATA_DIR: dataDir },
+          `${password}\n`,
+        ),
       );
       expect(run.stderr).toBe("");
       expect(run.code).toBe(0);
       expect(run.stdout).toBe("Created first.admin@sampige-academy.example (admin).\n");
-      expect(fs.existsSync(path.join(freshDir, "lock"))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, "lock"))).toBe(false);
+      // It holds the password hashes (and later students' data): no one else may look inside.
+      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     }, 60_000);
   }
 

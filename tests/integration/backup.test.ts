@@ -23,6 +23,7 @@ import {
   user,
   verification,
 } from "../../db/schema";
+import { withUmask } from "../support/processes";
 import { createPostgresDatabase, createTestDatabase, describeEachEngine, type TestDatabase } from "./databases";
 import { student } from "./fixtures";
 
@@ -207,11 +208,13 @@ describeEachEngine("backup and restore with the command-line tool", (engine) => 
     await source.database.close();
     const rows = Object.values(expected).reduce((sum, table) => sum + table.length, 0);
     expect(rows).toBe(21);
-    const backup = await cli(["backup", backupFile], sourceEnv());
+    const backup = await withUmask(0, () => cli(["backup", backupFile], sourceEnv()));
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/^Backed up 21 rows and 1 uploaded files to /);
     expect(fs.readdirSync(work)).toEqual(["backup.jsonl.gz"]);
+    // Students' data and password hashes: readable by the owner only, even with umask 000.
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
 
     const restore = await cli(["restore", backupFile], targetEnv());
     expect(restore.stderr).toBe("");

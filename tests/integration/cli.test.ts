@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSubmission } from "../../app/admissions/submission-repository.server";
 import { enquiries } from "../../db/schema";
+import { withUmask } from "../support/processes";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 
@@ -108,11 +109,18 @@ describeEachEngine("exporting with the command-line tool", (engine) => {
     expect(fs.existsSync(path.join(test.current.dataDir, "lock"))).toBe(false);
   });
 
-  it("writes registrations to a file", async () => {
+  it("writes registrations to a file only its owner can read, whatever the umask", async () => {
     const file = path.join(test.current.dataDir, "registrations.csv");
-    const run = await cli(["export", "registrations", "--output", file], env());
+    // An older export open to everyone, and a half-written one left by a run that was killed.
+    fs.writeFileSync(file, "old\n", { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    fs.writeFileSync(`${file}.partial`, "", { mode: 0o666 });
+    fs.chmodSync(`${file}.partial`, 0o666);
+    const run = await withUmask(0, () => cli(["export", "registrations", "--output", file], env()));
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(`${file}.partial`)).toBe(false);
     const lines = fs.readFileSync(file, "utf8").split("\r\n");
     expect(lines[0]).toBe(
       "ID,Submitted (IST),Course,Name,Email,Mobile,Stream,Major,State,District,Under 18,Guardian,Guardian mobile,Status,Notes,Landing page,Campaign source,Campaign medium,Campaign",

@@ -37,6 +37,19 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, input = "", timeo
   });
 }
 
+/**
+ * Runs `work` with this file-creation mask, which the processes it starts inherit (000: an
+ * operator's shell that gives new files to everyone). The test's own mask is put back after.
+ */
+export async function withUmask<T>(mask: number, work: () => Promise<T>): Promise<T> {
+  const previous = process.umask(mask);
+  try {
+    return await work();
+  } finally {
+    process.umask(previous);
+  }
+}
+
 /** Creates a staff account with the command-line tool, as an operator does. */
 export async function addStaffAccount(
   env: NodeJS.ProcessEnv,
