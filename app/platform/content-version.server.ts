@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 
 /**
@@ -52,8 +53,30 @@ function apply(pages: ChangedPages): void {
  * committed (a render that began before it is never kept).
  */
 export function contentChanged(pages: ChangedPages): void {
+  const deferred = pendingChanges.getStore();
+  if (deferred) {
+    deferred.push(pages);
+    return;
+  }
   apply(pages);
   forward?.(pages);
+}
+
+/** Changes announced inside a transaction (see afterCommit), held until it has committed. */
+const pendingChanges = new AsyncLocalStorage<ChangedPages[]>();
+
+/**
+ * Runs a transaction (`work`) so that what its writes announce with contentChanged takes
+ * effect once it has committed, and not at all when it fails: a page rendered while the
+ * transaction was still open would otherwise be cached with the old content as if it were new.
+ * Inside another such scope, the outer one announces.
+ */
+export async function afterCommit<T>(work: () => Promise<T>): Promise<T> {
+  if (pendingChanges.getStore()) return work();
+  const announced: ChangedPages[] = [];
+  const result = await pendingChanges.run(announced, work);
+  for (const pages of announced) contentChanged(pages);
+  return result;
 }
 
 /** A change made through another process, or missed while the relay was down: this process's caches are stale too. */

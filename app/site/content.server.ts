@@ -55,12 +55,7 @@ function pagesShowingKey(key: string): string[] {
  * Runs a content write, with its audit entry in the same transaction when there is one; then
  * drops the content cache and announces the pages showing the key.
  */
-async function write(
-  db: AppDatabase,
-  key: string,
-  change: (tx: AppDatabase) => Promise<unknown>,
-  audit?: AuditRecord,
-) {
+async function write(db: AppDatabase, key: string, change: (tx: AppDatabase) => Promise<unknown>, audit?: AuditRecord) {
   await (audit ? auditedChange(db, change, audit) : change(db));
   // After the commit: a page read in between would otherwise keep the old content cached.
   forgetContent(db);

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { afterCommit } from "~/platform/content-version.server";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { removeImage } from "~/platform/images.server";
 import {
@@ -152,23 +153,26 @@ export async function seedDemoContent(
     ? await Promise.all(demoStudents.map((student) => writeAvatar(student, options.uploadsDir)))
     : [];
 
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
-    if (await demoDecision(tx)) return false;
-    const add = wanted && (await isEmpty(tx));
-    if (add) {
-      // Inserted last-first: equal sort orders list the newest first, so the page keeps this order.
-      for (const [index, student] of [...demoStudents.entries()].reverse()) {
-        const { avatar: _avatar, ...fields } = student;
-        await addPlacedStudent(tx, { ...fields, photo: photos[index] ?? null, sortOrder: 0 });
+  // The pages showing what is added are announced once it has committed.
+  return afterCommit(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+      if (await demoDecision(tx)) return false;
+      const add = wanted && (await isEmpty(tx));
+      if (add) {
+        // Inserted last-first: equal sort orders list the newest first, so the page keeps this order.
+        for (const [index, student] of [...demoStudents.entries()].reverse()) {
+          const { avatar: _avatar, ...fields } = student;
+          await addPlacedStudent(tx, { ...fields, photo: photos[index] ?? null, sortOrder: 0 });
+        }
+        for (const [key, startDate] of Object.entries(demoStartDates)) {
+          await setStartDate(tx, key as StartDateKey, startDate, { updatedBy: demoAuthor });
+        }
       }
-      for (const [key, startDate] of Object.entries(demoStartDates)) {
-        await setStartDate(tx, key as StartDateKey, startDate, { updatedBy: demoAuthor });
-      }
-    }
-    await tx.insert(siteSettings).values({ key: demoSettingKey, value: add ? "added" : "not added" });
-    return add;
-  });
+      await tx.insert(siteSettings).values({ key: demoSettingKey, value: add ? "added" : "not added" });
+      return add;
+    }),
+  );
 }
 
 export interface RemovedDemoContent {

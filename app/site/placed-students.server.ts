@@ -6,9 +6,8 @@ import { placedStudents } from "../../db/schema";
 
 export type PlacedStudent = typeof placedStudents.$inferSelect;
 
-// Each change announces the pages listing placed students once it is written. Inside a caller's
-// transaction that is before the commit: the one such caller, the demo content, runs before the
-// site serves pages.
+// Each change announces the pages listing placed students once it is written; inside a caller's
+// transaction run with afterCommit (auditedChange, the demo content), once that has committed.
 const announce = () => contentChanged(pagesShowing.placedStudents);
 
 export interface PlacedStudentInput {

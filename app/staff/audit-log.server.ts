@@ -1,4 +1,5 @@
 import { count, desc } from "drizzle-orm";
+import { afterCommit } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { auditLog } from "../../db/schema";
 
@@ -29,12 +30,15 @@ export function auditedChange<T>(
   change: (tx: AppDatabase) => Promise<T>,
   entry: AuditRecord | ((result: T) => AuditRecord | undefined),
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const result = await change(tx);
-    const record = typeof entry === "function" ? entry(result) : entry;
-    if (record) await recordAudit(tx, record);
-    return result;
-  });
+  // Public pages the change affects are announced once it has committed (or not, if it failed).
+  return afterCommit(() =>
+    db.transaction(async (tx) => {
+      const result = await change(tx);
+      const record = typeof entry === "function" ? entry(result) : entry;
+      if (record) await recordAudit(tx, record);
+      return result;
+    }),
+  );
 }
 
 export async function listAudit(
