@@ -75,6 +75,8 @@ shared.__dataDirLocks = held;
 const holderAnswerMs = 2_000;
 /** Unix socket addresses are limited to about 108 bytes (104 on macOS). */
 const maxSocketAddress = 100;
+/** How old another process's own-name must be before it is cleaned up as dead. */
+const ownNameGraceMs = 60_000;
 
 type Probe = { state: "missing" } | { state: "dead" } | { state: "alive"; holder: LockHolder | undefined };
 
@@ -105,7 +107,13 @@ export async function lockDataDir(dataDir: string, purpose: LockPurpose): Promis
       if (errorCode(error) === "ENOENT") continue;
       throw new Error(`Could not create the lock ${lockDir}: ${(error as Error).message}`, { cause: error });
     }
-    const ownInode = fs.statSync(ownName).ino;
+    const ownInode = inodeOf(ownName);
+    if (ownInode === undefined) {
+      // Another process's clean-up took our name between bind and listen, while it refused
+      // connections: start again under a new one.
+      server.close();
+      continue;
+    }
     const giveUp = () => {
       unlinkIfSame(ownName, ownInode);
       server.close();
@@ -237,6 +245,9 @@ async function removeDead(lockDir: string, mine: number) {
   });
   for (const name of names) {
     const file = path.join(lockDir, name);
+    // A socket refuses connections for a moment between its bind and its listen: an own-name
+    // that new is left to its process, which may be about to listen on it.
+    if (name.startsWith(".") && Date.now() - (mtimeOf(file) ?? 0) < ownNameGraceMs) continue;
     // A dead socket never comes back to life, and nobody links a name that exists.
     if ((await probe(file)).state === "dead") fs.rmSync(file, { force: true });
   }
@@ -332,10 +343,22 @@ function safeReaddir(dir: string): string[] {
 }
 
 function sameInode(file: string, inode: number): boolean {
+  return inodeOf(file) === inode;
+}
+
+function inodeOf(file: string): number | undefined {
   try {
-    return fs.statSync(file).ino === inode;
+    return fs.statSync(file).ino;
   } catch {
-    return false;
+    return undefined;
+  }
+}
+
+function mtimeOf(file: string): number | undefined {
+  try {
+    return fs.lstatSync(file).mtimeMs;
+  } catch {
+    return undefined;
   }
 }
 
