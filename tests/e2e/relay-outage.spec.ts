@@ -30,6 +30,8 @@ let dataDir = "";
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // A new PostgreSQL database, a staff account and two sites to start: more than a test's 30 s on a busy machine.
+  test.setTimeout(120_000);
   try {
     await postgresQuery("select 1");
   } catch {

@@ -22,6 +22,8 @@ const query = async (statement: string) => {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // A new PostgreSQL database, a staff account and two sites to start: more than a test's 30 s on a busy machine.
+  test.setTimeout(120_000);
   try {
     await query("select 1");
   } catch {
