@@ -2,13 +2,31 @@
 // each field as the student leaves it, with the same rules the server applies, keeps the
 // district list to the chosen state, stops a double submit, and shows passwords on request.
 import { districtsByState, isStateValue } from "~/admissions/options";
-import {
-  type FieldName,
-  fieldNamesOf,
-  type SubmissionKind,
-  validateField,
-  validateSubmission,
-} from "~/admissions/submission-schema";
+import type { FieldName, SubmissionKind } from "~/admissions/submission-schema";
+
+type FormRules = typeof import("~/admissions/submission-schema");
+
+let rules: FormRules | undefined;
+let loadingRules: Promise<FormRules> | undefined;
+
+/**
+ * The form rules (the schema and its validation library, most of this script's weight) load
+ * when the student first touches a form, not with the page: a visitor who only reads pays
+ * nothing for them, and the page's first paint never waits for them (decision 017).
+ */
+function loadRules(): Promise<FormRules> {
+  loadingRules ??= import("~/admissions/submission-schema").then(
+    (module) => {
+      rules = module;
+      return module;
+    },
+    (error: unknown) => {
+      loadingRules = undefined;
+      throw error;
+    },
+  );
+  return loadingRules;
+}
 
 function valuesOf(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -52,14 +70,19 @@ function syncDistricts(form: HTMLFormElement) {
 
 function enhanceSubmission(form: HTMLFormElement) {
   const kind = form.dataset.submission as SubmissionKind;
-  const names = fieldNamesOf[kind] as readonly FieldName[];
   syncDistricts(form);
+  const prepare = () => void loadRules().catch(() => {});
+  for (const type of ["focusin", "pointerdown", "keydown"]) form.addEventListener(type, prepare, { passive: true });
 
-  const check = (name: FieldName) => showError(form, name, validateField(kind, name, valuesOf(form)));
-  form.addEventListener("focusout", (event) => {
-    const name = (event.target as HTMLInputElement).name as FieldName;
-    if (names.includes(name)) check(name);
-  });
+  const isField = (loaded: FormRules, name: string): name is FieldName =>
+    (loaded.fieldNamesOf[kind] as readonly string[]).includes(name);
+  const check = (name: string) =>
+    void loadRules()
+      .then((loaded) => {
+        if (isField(loaded, name)) showError(form, name, loaded.validateField(kind, name, valuesOf(form)));
+      })
+      .catch(() => {});
+  form.addEventListener("focusout", (event) => check((event.target as HTMLInputElement).name));
   const recheck = (event: Event) => {
     const target = event.target as HTMLInputElement;
     if (target.name === "state") syncDistricts(form);
@@ -70,9 +93,7 @@ function enhanceSubmission(form: HTMLFormElement) {
       }
     }
     // A field that already shows a message is checked again as the student corrects it.
-    if (names.includes(target.name as FieldName) && target.getAttribute("aria-invalid") === "true") {
-      check(target.name as FieldName);
-    }
+    if (target.getAttribute("aria-invalid") === "true") check(target.name);
   };
   form.addEventListener("input", recheck);
   form.addEventListener("change", recheck);
@@ -81,7 +102,9 @@ function enhanceSubmission(form: HTMLFormElement) {
   const label = button?.textContent ?? "";
   let sending: ReturnType<typeof setTimeout> | undefined;
   form.addEventListener("submit", (event) => {
-    const result = validateSubmission(kind, valuesOf(form));
+    // Rules not loaded yet (a submit before any touch, or a failed download): the server
+    // checks the form and answers with its messages, as it does without JavaScript.
+    const result = rules ? rules.validateSubmission(kind, valuesOf(form)) : ({ ok: true } as const);
     if (result.ok) {
       showFormError(form, undefined);
       if (button) {
@@ -94,6 +117,7 @@ function enhanceSubmission(form: HTMLFormElement) {
       return;
     }
     event.preventDefault();
+    const names = rules?.fieldNamesOf[kind] as readonly FieldName[];
     for (const name of names) showError(form, name, result.fieldErrors[name]);
     showFormError(form, result.formError);
     const first = names.find((name) => result.fieldErrors[name]);
