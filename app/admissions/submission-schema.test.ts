@@ -138,7 +138,18 @@ describe("validateSubmission", () => {
 });
 
 describe("mobile", () => {
-  it.each(["9876543210", "0123456789", " 9876543210 ", "98765 43210", "987-654-3210"])("accepts %j", (mobile) => {
+  it.each([
+    "9876543210",
+    "0123456789",
+    " 9876543210 ",
+    "98765 43210",
+    "987-654-3210",
+    "+919876543210",
+    "+91 98765 43210",
+    "919876543210",
+    "09876543210",
+    "(987) 6543210",
+  ])("accepts %j", (mobile) => {
     expect(validateSubmission("enquiry", { ...enquiry, mobile })).toMatchObject({ ok: true });
   });
 
@@ -146,10 +157,8 @@ describe("mobile", () => {
     "987654321",
     "98765432101",
     "98765abcde",
-    "+919876543210",
-    "+91 98765 43210",
-    "919876543210",
-    "(987) 6543210",
+    "+1 987 654 3210",
+    "+9198765432",
     "９８７６５４３２１０",
     "9876543210.",
   ])("rejects %j", (mobile) => {
@@ -425,5 +434,60 @@ describe("a student under 18", () => {
       messages.mobileInvalid,
     );
     expect(validateField("enquiry", "guardianMobile", { guardianMobile: "42" })).toBeUndefined();
+  });
+});
+
+describe("the form's summary, for every mix of empty, wrong and right fields", () => {
+  const values = {
+    name: { empty: "  ", wrong: "Priya\u0000", right: "Priya Raman" },
+    email: { empty: "", wrong: "priya@", right: "priya@example.com" },
+    mobile: { empty: "", wrong: "98450", right: "+91 98450 12345" },
+    stream: { empty: "", wrong: "PhD", right: "B.E" },
+    major: { empty: "", wrong: "Poetry", right: "ECE" },
+    state: { empty: "", wrong: "atlantis", right: "tamilnadu" },
+    district: { empty: "", wrong: "Mysuru", right: "Chennai" },
+  } as const;
+  type Kind = "empty" | "wrong" | "right";
+  const fields = Object.keys(values) as (keyof typeof values)[];
+
+  it("says 'fill in all fields' only when one is empty, and 'fix the errors' when all are filled and one is wrong", () => {
+    let checked = 0;
+    for (let mix = 0; mix < 3 ** fields.length; mix++) {
+      const kinds = fields.map(
+        (_, index) => (["empty", "wrong", "right"] as const)[Math.floor(mix / 3 ** index) % 3] as Kind,
+      );
+      for (const consent of [true, false]) {
+        const input: Record<string, string> = consent ? { consent: "yes" } : {};
+        fields.forEach((field, index) => {
+          input[field] = values[field][kinds[index] as Kind];
+        });
+        const result = validateSubmission("enquiry", input);
+        const described = `${fields.map((field, index) => `${field}=${kinds[index]}`).join(" ")} consent=${consent}`;
+        if (kinds.includes("empty"))
+          expect(result.ok ? "ok" : result.formError, described).toBe(messages.fillAllFields);
+        else if (kinds.includes("wrong") || !consent) {
+          expect(result.ok ? "ok" : result.formError, described).toBe(messages.fixErrors);
+        } else expect(result.ok, described).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBe(2 * 3 ** 7);
+  });
+});
+
+describe("a mobile typed as Indians type it", () => {
+  it("is kept as its ten digits", () => {
+    for (const written of ["+91 98450 12345", "098450-12345", "98450 12345", "+91-98450-12345", "0091 9845012345"]) {
+      const result = validateSubmission("enquiry", { ...enquiry, mobile: written });
+      expect(result.ok && result.data.mobile, written).toBe("9845012345");
+    }
+  });
+
+  it("is refused with letters, too few or too many digits", () => {
+    for (const written of ["98450abc12345", "98450 1234", "+1 98450 12345 6", "9845O12345"]) {
+      expect(errorsFor("enquiry", { ...enquiry, mobile: written }).fieldErrors.mobile, written).toBe(
+        messages.mobileInvalid,
+      );
+    }
   });
 });

@@ -8,6 +8,7 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 import { courseValues, districtsFor, majorValues, stateValues, streamValues } from "./options";
+import { normaliseMobile } from "./student-contact";
 
 export const messages = {
   nameRequired: "Please enter your name",
@@ -84,10 +85,22 @@ const email = text(messages.emailRequired, messages.emailInvalid)
   .regex(z.regexes.email, messages.emailInvalid)
   .toLowerCase();
 
-// Spaces and hyphens are how people group digits; anything else (such as +91) is rejected.
+/**
+ * A mobile as Indians write it: digits grouped with spaces, hyphens or brackets, perhaps
+ * after +91, 0091 or a trunk 0 ("+91 98450 12345", "098450-12345"). Kept as its ten digits;
+ * letters or any other length are refused.
+ */
+function tenDigitMobile(value: string): string | undefined {
+  if (!/^\+?[\d\s()-]+$/.test(value)) return undefined;
+  // With a + in front it is an international number: India's 91 and then the ten digits.
+  if (value.startsWith("+") && !/^91\d{10}$/.test(value.replace(/\D/g, ""))) return undefined;
+  const digits = normaliseMobile(value);
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
 const mobile = text(messages.mobileRequired, messages.mobileInvalid)
   .min(1, messages.mobileRequired)
-  .overwrite((value) => value.replace(/[\s-]/g, ""))
+  .overwrite((value) => tenDigitMobile(value) ?? value)
   .regex(/^\d{10}$/, messages.mobileInvalid);
 
 const district = text(messages.districtRequired, messages.districtRequired).min(1, messages.districtRequired);
@@ -140,22 +153,21 @@ function guardianOfMinor(value: unknown, ctx: z.core.$RefinementCtx) {
   if (!isTicked(input.under18)) return;
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   const guardianName = typeof input.guardianName === "string" ? input.guardianName.trim() : "";
-  const guardianMobile =
-    typeof input.guardianMobile === "string" ? input.guardianMobile.trim().replace(/[\s-]/g, "") : "";
+  const guardianMobile = typeof input.guardianMobile === "string" ? input.guardianMobile.trim() : "";
   if (!guardianName) issue("guardianName", messages.guardianNameRequired);
   else if (!withinNameLength(guardianName)) issue("guardianName", messages.nameTooLong);
   else if (disallowedInName.test(guardianName)) issue("guardianName", messages.nameInvalid);
   if (!guardianMobile) issue("guardianMobile", messages.guardianMobileRequired);
-  else if (!/^\d{10}$/.test(guardianMobile)) issue("guardianMobile", messages.mobileInvalid);
+  else if (!tenDigitMobile(guardianMobile)) issue("guardianMobile", messages.mobileInvalid);
   if (!isTicked(input.guardianConsent)) issue("guardianConsent", messages.guardianConsentRequired);
 }
 
-/** Guardian details are kept only for a student under 18, with the mobile's grouping removed. */
+/** Guardian details are kept only for a student under 18, the mobile as its ten digits. */
 function keepGuardianOfMinor<
   T extends { under18: boolean; guardianName: string; guardianMobile: string; guardianConsent: boolean },
 >(data: T): T {
   return data.under18
-    ? { ...data, guardianMobile: data.guardianMobile.replace(/[\s-]/g, "") }
+    ? { ...data, guardianMobile: tenDigitMobile(data.guardianMobile) ?? data.guardianMobile }
     : { ...data, guardianName: "", guardianMobile: "", guardianConsent: false };
 }
 
