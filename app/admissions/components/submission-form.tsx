@@ -13,10 +13,13 @@ export interface SubmissionFormProps {
   submitLabel: string;
 }
 
+/** What a mobile field wants, beside it: the server takes +91 and spaces, and keeps ten digits. */
+export const mobileHint = "10 digits, e.g. 98450 12345 (+91 is fine)";
+
 const textFields = [
-  { name: "name", label: "Name", type: "text", autoComplete: "name", inputMode: undefined },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", inputMode: "email" },
-  { name: "mobile", label: "Mobile number", type: "tel", autoComplete: "tel-national", inputMode: "numeric" },
+  { name: "name", label: "Name", type: "text", autoComplete: "name", inputMode: undefined, hint: undefined },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", inputMode: "email", hint: undefined },
+  { name: "mobile", label: "Mobile number", type: "tel", autoComplete: "tel", inputMode: "tel", hint: mobileHint },
 ] as const;
 
 /**
@@ -68,7 +71,13 @@ export function SubmissionForm({
       </div>
       <div className="form-grid">
         {textFields.map((field) => (
-          <Field key={field.name} label={field.label} name={field.name} error={fieldErrors[field.name]}>
+          <Field
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            hint={field.hint}
+            error={fieldErrors[field.name]}
+          >
             {(control) => (
               <input
                 {...control}
@@ -123,12 +132,17 @@ export function SubmissionForm({
                 <input {...control} type="text" autoComplete="off" defaultValue={values.guardianName ?? ""} />
               )}
             </Field>
-            <Field label="Parent or guardian's phone number" name="guardianMobile" error={fieldErrors.guardianMobile}>
+            <Field
+              label="Parent or guardian's phone number"
+              name="guardianMobile"
+              hint={mobileHint}
+              error={fieldErrors.guardianMobile}
+            >
               {(control) => (
                 <input
                   {...control}
                   type="tel"
-                  inputMode="numeric"
+                  inputMode="tel"
                   autoComplete="off"
                   defaultValue={values.guardianMobile ?? ""}
                 />

@@ -11,25 +11,24 @@ export function ReviewCard({ review }: { review: Review }) {
     .map((part) => part[0])
     .join("");
   return (
-    <figure className="card review-card">
-      <div className="card-body">
-        <div className="review-top">
-          <Stars rating={review.rating} />
-          <Icon name="quote" className="icon review-quote" />
-        </div>
-        <blockquote className="review-text">
-          <p>{review.text}</p>
-        </blockquote>
-        <figcaption className="review-by">
-          <span className="review-avatar" aria-hidden="true">
-            {initials}
-          </span>
-          <span>
-            <strong className="review-name">{review.name}</strong>
-            <span className="review-course">{review.course}</span>
-          </span>
-        </figcaption>
+    // The caption must be the figure's own child (HTML's rule): the card's padding is on the figure.
+    <figure className="card card-body review-card">
+      <div className="review-top">
+        <Stars rating={review.rating} />
+        <Icon name="quote" className="icon review-quote" />
       </div>
+      <blockquote className="review-text">
+        <p>{review.text}</p>
+      </blockquote>
+      <figcaption className="review-by">
+        <span className="review-avatar" aria-hidden="true">
+          {initials}
+        </span>
+        <span>
+          <strong className="review-name">{review.name}</strong>
+          <span className="review-course">{review.course}</span>
+        </span>
+      </figcaption>
     </figure>
   );
 }

@@ -1,0 +1,85 @@
+// Every page the site serves is valid HTML by the W3C's Nu HTML Checker (vnu.jar, run with the
+// machine's Java): the public pages, the not-found page, a form sent back with its errors, the
+// sign-in page and the desk's pages as an administrator sees them.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPaths } from "../../app/site/public-pages";
+import { addStaff, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+
+const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar")), "build/dist/vnu.jar");
+const javaFound = spawnSync("java", ["-version"], { encoding: "utf8" }).status === 0;
+const deskPaths = [
+  "/admin",
+  "/admin/contactform",
+  "/admin/registers",
+  "/admin/staff",
+  "/admin/audit",
+  "/admin/analytics",
+];
+
+interface VnuMessage {
+  type: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+describe.skipIf(!javaFound && !process.env.CI)("the HTML of every page", () => {
+  let site: SiteProcess;
+  let dataDir: string;
+  let pagesDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-html-"));
+    pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-html-pages-"));
+    await addStaff({ dataDir }, "admin@example.org", "admin");
+    site = await startSite({ dataDir, env: { DEMO_CONTENT: "on" } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  it("has no errors by the Nu HTML Checker", async () => {
+    const pages = new Map<string, string>();
+    for (const pagePath of [...publicPaths, "/no-such-page"]) {
+      pages.set(pagePath, await (await fetch(site.origin + pagePath)).text());
+    }
+    // A form sent with mistakes comes back with its messages beside the fields.
+    const refused = await postForm(
+      site.origin,
+      "/contact",
+      studentForm({ email: "asha@", mobile: "123", district: "" }),
+    );
+    pages.set("/contact (with mistakes)", await refused.text());
+    const cookie = await signIn(site.origin, "admin@example.org");
+    for (const pagePath of deskPaths) {
+      pages.set(pagePath, await (await fetch(site.origin + pagePath, { headers: { cookie } })).text());
+    }
+
+    const files = [...pages].map(([pagePath, html], index) => {
+      const file = path.join(pagesDir, `${index}.html`);
+      fs.writeFileSync(file, html);
+      return { file, pagePath };
+    });
+    const run = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.map((f) => f.file)], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const messages = (JSON.parse(run.stderr || run.stdout || '{"messages":[]}') as { messages: VnuMessage[] }).messages;
+    const errors = messages
+      .filter((message) => message.type === "error")
+      .map((message) => {
+        const page = files.find((f) => message.url.endsWith(`/${path.basename(f.file)}`))?.pagePath ?? message.url;
+        return `${page}:${message.lastLine ?? "?"}: ${message.message} (${message.extract?.trim() ?? ""})`;
+      });
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
