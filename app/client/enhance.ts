@@ -1,7 +1,6 @@
 // The small script that public form pages load instead of React (decision 005): it checks
 // each field as the student leaves it, with the same rules the server applies, keeps the
 // district list to the chosen state, stops a double submit, and shows passwords on request.
-import { districtsByState, isStateValue } from "~/admissions/options";
 import type { FieldName, SubmissionKind } from "~/admissions/submission-schema";
 
 type FormRules = typeof import("~/admissions/submission-schema");
@@ -55,13 +54,25 @@ function showFormError(form: HTMLFormElement, message: string | undefined) {
   alert.hidden = !message;
 }
 
+/**
+ * Each state's districts, read from the district list the server rendered for pages without
+ * this script (one group per state): the page is the data, so this script imports nothing at
+ * load and its first paint waits for no other file (decision 017).
+ */
+function districtsOf(form: HTMLFormElement): Map<string, string[]> {
+  const groups = form.querySelectorAll<HTMLOptGroupElement>("select[name=district] optgroup[data-state]");
+  return new Map(
+    [...groups].map((group) => [group.dataset.state ?? "", [...group.querySelectorAll("option")].map((o) => o.value)]),
+  );
+}
+
 /** Offers only the chosen state's districts, keeping the choice when it still fits. */
-function syncDistricts(form: HTMLFormElement) {
-  const state = control(form, "state")?.value;
+function syncDistricts(form: HTMLFormElement, districts: Map<string, string[]>) {
+  const state = control(form, "state")?.value ?? "";
   const district = control(form, "district");
   if (!(district instanceof HTMLSelectElement)) return;
   const chosen = district.value;
-  const names = isStateValue(state) ? districtsByState[state] : [];
+  const names = districts.get(state) ?? [];
   const placeholder = district.options[0]?.cloneNode(true) as HTMLOptionElement;
   district.replaceChildren(placeholder, ...names.map((name) => new Option(name, name, false, name === chosen)));
   if (!names.includes(chosen)) district.value = "";
@@ -70,7 +81,8 @@ function syncDistricts(form: HTMLFormElement) {
 
 function enhanceSubmission(form: HTMLFormElement) {
   const kind = form.dataset.submission as SubmissionKind;
-  syncDistricts(form);
+  const districts = districtsOf(form);
+  syncDistricts(form, districts);
   const prepare = () => void loadRules().catch(() => {});
   for (const type of ["focusin", "pointerdown", "keydown"]) form.addEventListener(type, prepare, { passive: true });
 
@@ -85,7 +97,7 @@ function enhanceSubmission(form: HTMLFormElement) {
   form.addEventListener("focusout", (event) => check((event.target as HTMLInputElement).name));
   const recheck = (event: Event) => {
     const target = event.target as HTMLInputElement;
-    if (target.name === "state") syncDistricts(form);
+    if (target.name === "state") syncDistricts(form, districts);
     // Unticking "under 18" clears what was said about the guardian's fields.
     if (target.name === "under18") {
       for (const name of ["guardianName", "guardianMobile", "guardianConsent"] as const) {

@@ -99,7 +99,7 @@ export function SubmissionForm({
               <option value="">Select district</option>
               {/* Without the page script the list cannot follow the state: every state's districts, grouped. */}
               {states.map((state) => (
-                <optgroup key={state.value} label={state.label}>
+                <optgroup key={state.value} label={state.label} data-state={state.value}>
                   {districtsByState[state.value].map((district) => (
                     <option key={district} value={district}>
                       {district}
