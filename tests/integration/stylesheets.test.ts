@@ -1,5 +1,6 @@
 // What a student downloads is the public site's stylesheet only: the desk's rules and its
-// utilities load on desk pages (app/desk.css), never on public ones.
+// utilities load on desk pages (app/desk.css), never on public ones. Form pages add one script
+// that fetches nothing else before it runs (decision 017).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -55,5 +56,17 @@ it("adds the desk's stylesheet on desk pages", async () => {
     const desk = sheets.map((sheet) => sheet.css).join("\n");
     expect(desk, pathname).toContain(".desk-menu");
     expect(desk, pathname).toContain(".desk-form");
+  }
+});
+
+it("gives form pages one script that imports nothing before the student touches the form", async () => {
+  for (const pathname of ["/contact", "/online/register", "/login"]) {
+    const html = await (await fetch(`${site.origin}${pathname}`)).text();
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(scripts, pathname).toHaveLength(1);
+    const code = await (await fetch(`${site.origin}${scripts[0]}`)).text();
+    // A static import would be downloaded before the script runs, one round trip after another.
+    expect(code, pathname).not.toMatch(/(^|[;}\s])import\s*[{*\w]|(^|[;}\s])export\s/);
+    expect(code).toContain("import(");
   }
 });
