@@ -607,6 +607,51 @@ test("the hero rotates through seven slides, one every 2.5 seconds", async ({ pa
   await expect(slides.nth(1).getByRole("img")).toBeVisible();
 });
 
+test.describe("the hero's pause control, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("'Pause slideshow' stops the rotation on the slide shown, and unticking it starts it again", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const slides = page
+      .getByRole("list", { name: "Life at the institute" })
+      .getByRole("listitem", { includeHidden: true });
+    const pause = page.getByRole("checkbox", { name: "Pause slideshow" });
+    await expect(pause).toBeVisible();
+    await pause.focus();
+    await page.keyboard.press("Space");
+    await expect(pause).toBeChecked();
+    // Away from the pictures, so neither the pointer nor the focus holds them.
+    await page.mouse.move(0, 0);
+    await pause.blur();
+    const playStates = () => slides.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationPlayState));
+    expect(new Set(await playStates())).toEqual(new Set(["paused"]));
+    // Nothing moves on: the page's clock only moves running animations.
+    expect(await advanceAnimations(page, 5_000)).toBe(0);
+    await expect(slides.first().getByRole("img")).toBeVisible();
+    await pause.uncheck();
+    await page.mouse.move(0, 0);
+    await pause.blur();
+    expect(new Set(await playStates())).toEqual(new Set(["running"]));
+  });
+
+  test("hovering or focusing the pictures holds them still too", async ({ page }) => {
+    await page.goto("/");
+    const pictures = page.getByRole("list", { name: "Life at the institute" });
+    const playState = () =>
+      pictures
+        .getByRole("listitem", { includeHidden: true })
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationPlayState);
+    await pictures.hover();
+    expect(await playState()).toBe("paused");
+    await page.mouse.move(0, 0);
+    expect(await playState()).toBe("running");
+    await page.getByRole("checkbox", { name: "Pause slideshow" }).focus();
+    expect(await playState()).toBe("paused");
+  });
+});
+
 test("reviews: eight, each with a name, words and 'Rated 5 out of 5' for assistive technology", async ({ page }) => {
   await page.goto("/about/review");
   await expect(page.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(8);
