@@ -652,6 +652,32 @@ test.describe("the hero's pause control, without JavaScript", () => {
   });
 });
 
+for (const width of [320, 390]) {
+  test(`at ${width} px, the header keeps "Apply" in reach while scrolling, beside the name and the menu`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto("/courses/embedded");
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
+    const header = page.getByRole("banner");
+    const apply = header.getByRole("link", { name: "Apply" });
+    await expect(apply).toBeInViewport();
+    const boxes = await Promise.all(
+      [header.getByRole("link", { name: site.name }), apply, header.getByText("Menu", { exact: true })].map(
+        async (locator) => (await locator.boundingBox()) as { x: number; y: number; width: number; height: number },
+      ),
+    );
+    // One row, nothing over anything else, nothing past the screen's edge.
+    for (const [index, box] of boxes.entries()) {
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const next = boxes[index + 1];
+      if (next) expect(box.x + box.width).toBeLessThanOrEqual(next.x);
+    }
+    await apply.click();
+    await expect(page).toHaveURL(/\/online\/register$/);
+  });
+}
+
 test("reviews: eight, each with a name, words and 'Rated 5 out of 5' for assistive technology", async ({ page }) => {
   await page.goto("/about/review");
   await expect(page.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(8);

@@ -63,7 +63,7 @@ export function SiteHeader() {
           </nav>
         </details>
         <a href="/online/register" className="btn-primary header-cta">
-          Apply now
+          Apply<span className="header-cta-more"> now</span>
         </a>
       </div>
     </header>
