@@ -678,6 +678,23 @@ for (const width of [320, 390]) {
   });
 }
 
+test("on a 390 px phone, a course's facts read on one line each and 'Register now' shows before the description", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const course of courses) {
+    await page.goto(`/courses/${course.id}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Register now" }).first()).toBeInViewport();
+    for (const value of await main.locator(".fact-list dd").all()) {
+      const lines = await value.evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      );
+      expect(lines, `${course.id}: ${await value.textContent()}`).toBe(1);
+    }
+  }
+});
+
 test("reviews: eight, each with a name, words and 'Rated 5 out of 5' for assistive technology", async ({ page }) => {
   await page.goto("/about/review");
   await expect(page.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(8);

@@ -52,7 +52,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-center">
-        <div>
+        <div className="course-intro">
           <p className="eyebrow">Course syllabus</p>
           <h1 className="page-title">{course.title}</h1>
           <p className="lead">{course.description}</p>
