@@ -154,6 +154,15 @@ export function createPageCache(
     const version = pageVersion(path);
     const nonce = String(res.locals.nonce ?? "");
 
+    // A render that ended while this request was on its way through Express (the static-file
+    // lookups) has been kept by now: answer from it instead of rendering the page a second time.
+    const kept = form ? forms.get(path) : pages.get(path);
+    if (kept && kept.version === version) {
+      if ("template" in kept) sendForm(req, res, kept, nonce);
+      else sendPage(req, res, kept);
+      return;
+    }
+
     const underWay = refills.get(path);
     if (underWay && underWay.version === version) {
       underWay.done.then(
