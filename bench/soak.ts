@@ -220,10 +220,17 @@ export async function runSoak(options: {
 
 const soakHeading = "## Soak";
 
-/** Flat: no growth beyond twice the standard error, or under 0.2 MB a minute (12 MB an hour). */
-function flat(s: Slope): boolean {
-  const perMinute = Math.abs(s.perMinute);
-  return perMinute <= 2 * s.standardError || perMinute < 0.2 * 1024 * 1024;
+/**
+ * Flat within noise: the rise the slope predicts over the last half is no larger than what the
+ * readings moved by without a trend in the first half (their spread), than twice the slope's
+ * standard error over that time, or than 1% of the mean. Readings of RSS move by a megabyte or
+ * two from one minute to the next whatever the trend, and five points cannot tell less apart.
+ */
+function flat(slope: Slope, firstHalf: number[], lastHalfMinutes: number): boolean {
+  const rise = Math.abs(slope.perMinute) * lastHalfMinutes;
+  const spread = Math.max(...firstHalf) - Math.min(...firstHalf);
+  const mean = firstHalf.reduce((sum, value) => sum + value, 0) / firstHalf.length;
+  return rise <= Math.max(spread, 2 * slope.standardError * lastHalfMinutes, 0.01 * mean);
 }
 
 const perMinute = (s: Slope) =>
@@ -248,11 +255,25 @@ export function soakReport(result: SoakResult, startedAt: Date): string[] {
       `| ${s.minute} | ${mb(s.rss)} | ${mb(s.heap.heapUsed)} | ${mb(s.heap.heapTotal)} | ${mb(s.heap.external)} | ${s.requests} | ${s.failures} |`,
     );
   }
+  const half = Math.floor(result.samples.length / 2);
+  const firstHalf = result.samples.slice(0, half);
+  const lastHalfMinutes = result.samples.length - half - 1;
+  const rssFlat = flat(
+    result.rssSlope,
+    firstHalf.map((sample) => sample.rss),
+    lastHalfMinutes,
+  );
+  const heapFlat = flat(
+    result.heapSlope,
+    firstHalf.map((sample) => sample.heap.heapUsed),
+    lastHalfMinutes,
+  );
   lines.push(
     "",
-    `Slope over the last half: RSS ${perMinute(result.rssSlope)}, heap used ${perMinute(result.heapSlope)}: ` +
-      `${flat(result.rssSlope) && flat(result.heapSlope) ? "**flat within noise**" : "**growing**"} ` +
-      "(flat: within twice the standard error of zero, or under 0.2 MB a minute).",
+    `Slope over the last half: RSS ${perMinute(result.rssSlope)}, ${rssFlat ? "flat within noise" : "**growing**"}; ` +
+      `heap used ${perMinute(result.heapSlope)}, ${heapFlat ? "flat within noise" : "**growing**"}. Flat within ` +
+      "noise: the rise the slope predicts over the last half is no larger than the spread of the first half's " +
+      "readings, twice the slope's standard error over that time, or 1% of their mean.",
     "",
   );
   return lines;
