@@ -8,13 +8,15 @@
 // what it made (processes, folders, PostgreSQL databases), also when something fails.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { type CliFigure, cliTimes, measureStartup, memoryReport, type StartupFigures } from "./memory.ts";
+import { runSoak, soakMinutes, soakReport, soakSection, withSoakSection } from "./soak.ts";
 import { yearOfTraffic } from "./year-data.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,8 +34,9 @@ const pageSeconds = 3;
 const formConnections = 10;
 const formSeconds = 8;
 const liveSamples = 60;
-/** The whole run ends by itself after this, cleaning up first. */
-const hardLimitMs = 9.5 * 60_000;
+/** The whole run ends by itself after this, cleaning up first (the soak adds its own minutes). */
+const soak = process.argv.includes("soak") ? soakMinutes(process.argv) : 0;
+const hardLimitMs = (9.5 + soak) * 60_000;
 
 /** A browser's request headers: counted as a returning visitor (first-touch cookie already set). */
 const browserHeaders = {
@@ -655,6 +658,11 @@ interface EngineResult {
   /** Stylesheet bytes of a desk page (the public site's and the desk's own). */
   deskCssBytes?: number;
   invalidation?: InvalidationResult;
+  /** First answer and memory after start-up (bench/memory.ts), CLI command times. */
+  startups: StartupFigures[];
+  cli: CliFigure[];
+  /** The highest RSS during the form load alone. */
+  formPeakMemory: number;
 }
 
 async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineResult> {
@@ -667,7 +675,15 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
     const [row] = (await query("select count(*)::int as n from page_views")) as { n: number }[];
     return row?.n ?? 0;
   });
-  log(`${engine.name}: ${pageViewRows} page_views rows; starting the site`);
+  log(`${engine.name}: ${pageViewRows} page_views rows; command-line tool and start-up times`);
+  const cli = cliTimes(root, serverEnv(engine), engine.name);
+  const startups: StartupFigures[] = [];
+  if (engine.name === "pglite") {
+    const fresh = { ...engine, dataDir: tempDir("bench-fresh-") };
+    startups.push(await measureStartup({ root, env: serverEnv(fresh), origin, label: "pglite, new data directory" }));
+  }
+  startups.push(await measureStartup({ root, env: serverEnv(engine), origin, label: engine.name }));
+  log(`${engine.name}: starting the site`);
   const site = await startSite(engine);
   try {
     const cookie = await signIn(origin);
@@ -708,7 +724,8 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
     await sleep(1_000);
     const liveLoaded = await liveLatency(origin, stream, liveSamples, () => loadDone);
     const forms = await loaded;
-    loadMemory = Math.max(loadMemory, peak());
+    const formPeakMemory = peak();
+    loadMemory = Math.max(loadMemory, formPeakMemory);
     stream.close();
     log(`${engine.name}: ${Math.round(forms.rate)}/s, p99 ${forms.p99} ms; stopping the site to count rows`);
 
@@ -739,6 +756,9 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
       pages,
       deskCssBytes,
       invalidation,
+      startups,
+      cli,
+      formPeakMemory,
     };
   } finally {
     await stopProcess(site);
@@ -771,7 +791,9 @@ async function adminQuery(statement: string): Promise<void> {
 }
 
 async function postgresDatabase(): Promise<string> {
-  const name = `bench_${randomBytes(6).toString("hex")}`;
+  // TEST_DATABASE_PREFIX keeps a run's databases apart from another's on a shared server.
+  const prefix = process.env.TEST_DATABASE_PREFIX ?? "";
+  const name = `${/^[a-z0-9_]{1,40}$/i.test(prefix) ? prefix : ""}bench_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create database ${name}`);
   cleanups.push(() => adminQuery(`drop database if exists ${name} with (force)`));
   const url = new URL(postgresServer);
@@ -781,7 +803,13 @@ async function postgresDatabase(): Promise<string> {
 
 // ---------------------------------------------------------------- the report
 
-function report(results: EngineResult[], postgresNote: string | undefined, startedAt: Date, seconds: number): string {
+function report(
+  results: EngineResult[],
+  postgresNote: string | undefined,
+  startedAt: Date,
+  seconds: number,
+  previousResults: string,
+): string {
   const lines: string[] = [];
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   lines.push("# Benchmark results", "");
@@ -841,7 +869,18 @@ function report(results: EngineResult[], postgresNote: string | undefined, start
     );
   }
   if (postgresNote) lines.push("", `PostgreSQL rows skipped: ${postgresNote}`);
-  lines.push("", "## Analytics dashboard on a generated year", "");
+  lines.push("");
+  lines.push(
+    ...memoryReport(
+      {
+        startups: results.flatMap((r) => r.startups),
+        formPeaks: results.map((r) => ({ engine: r.engine, idleRss: r.idleMemory, peakRss: r.formPeakMemory })),
+        cli: results.flatMap((r) => r.cli),
+      },
+      previousResults,
+    ),
+  );
+  lines.push("## Analytics dashboard on a generated year", "");
   lines.push(
     "A year of page_views (every page, six referrers, four campaigns, three devices), ~180,000 daily visitors, " +
       "3,000 enquiries and 2,000 registrations with landing pages and campaigns, generated into the fresh database. " +
@@ -859,6 +898,9 @@ function report(results: EngineResult[], postgresNote: string | undefined, start
   }
   lines.push("", "## Goals", "");
   lines.push(...goals(results, pages, postgresNote));
+  // The soak runs on its own (npm run bench -- soak): its last figures stay in the file.
+  const soakLines = soakSection(previousResults);
+  if (soakLines.length > 0) lines.push("", ...soakLines);
   return `${lines.join("\n")}\n`;
 }
 
@@ -955,6 +997,27 @@ async function main() {
     return;
   }
 
+  if (soak > 0) {
+    const engine: Engine = { name: "pglite", dataDir: tempDir("bench-soak-") };
+    addAdmin(engine);
+    log(`soak: ${soak} minutes of mixed traffic on ${engine.name}`);
+    const result = await runSoak({
+      root,
+      env: serverEnv(engine),
+      origin: `http://${host}:${appPort}`,
+      engine: engine.name,
+      minutes: soak,
+      signIn,
+      log,
+    });
+    const lines = soakReport(result, startedAt);
+    const previous = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8") : "# Benchmark results\n";
+    writeFileSync(resultsFile, withSoakSection(previous, lines));
+    console.log(`\n${lines.join("\n")}`);
+    log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
+    return;
+  }
+
   const results: EngineResult[] = [];
   results.push(await benchEngine({ name: "pglite", dataDir: tempDir("bench-pglite-") }, true));
 
@@ -965,7 +1028,8 @@ async function main() {
     results.push(await benchEngine({ name: "postgres", dataDir: tempDir("bench-postgres-"), databaseUrl }, false));
   }
 
-  const text = report(results, postgresNote, startedAt, (performance.now() - started) / 1_000);
+  const previousResults = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8") : "";
+  const text = report(results, postgresNote, startedAt, (performance.now() - started) / 1_000, previousResults);
   writeFileSync(resultsFile, text);
   console.log(`\n${text}`);
   log(`Written to ${path.relative(process.cwd(), resultsFile)}`);

@@ -1,19 +1,9 @@
 // The command-line tool: `npm run cli -- <command>` (see `npm run cli -- help`).
 import { DataDirLockedError } from "../app/platform/data-dir-lock.server";
-import { backupCommand, restoreCommand } from "./backup";
-import { demoRemoveCommand } from "./demo";
 import { CliError } from "./errors";
-import { exportCommandOptions, exportEnquiriesCommand, exportRegistrationsCommand } from "./export";
-import { migrateToPostgresCommand } from "./migrate";
-import { purgeCommand } from "./purge";
-import {
-  userAddCommand,
-  userListCommand,
-  userRemoveCommand,
-  userResetPasswordCommand,
-  userSetRoleCommand,
-} from "./users";
 
+// Each command's module is loaded when it runs: `help` loads none, and a command loads only what
+// it needs (decision 016).
 interface Command {
   /** The words that name it, e.g. ["export", "enquiries"]. */
   words: string[];
@@ -35,73 +25,79 @@ const commands: Command[] = [
     words: ["export", "enquiries"],
     options: "[--output FILE] [--excel]",
     summary: "Every contact enquiry as CSV, oldest first, to standard output or FILE.",
-    run: (args) => exportEnquiriesCommand(exportCommandOptions(args)),
+    async run(args) {
+      const { exportCommandOptions, exportEnquiriesCommand } = await import("./export");
+      await exportEnquiriesCommand(exportCommandOptions(args));
+    },
   },
   {
     words: ["export", "registrations"],
     options: "[--output FILE] [--excel]",
     summary: "Every course registration as CSV, oldest first, to standard output or FILE.",
-    run: (args) => exportRegistrationsCommand(exportCommandOptions(args)),
+    async run(args) {
+      const { exportCommandOptions, exportRegistrationsCommand } = await import("./export");
+      await exportRegistrationsCommand(exportCommandOptions(args));
+    },
   },
   {
     words: ["purge"],
     summary:
       "Delete enquiries and registrations older than the retention period (site configuration), and say how many.",
-    run: purgeCommand,
+    run: async (args) => (await import("./purge")).purgeCommand(args),
   },
   {
     words: ["backup"],
     options: "FILE",
     summary: "Every table and uploaded image, gzipped, to FILE (e.g. backup-2027-01-12.jsonl.gz).",
-    run: backupCommand,
+    run: async (args) => (await import("./backup")).backupCommand(args),
   },
   {
     words: ["restore"],
     options: "FILE",
     summary: "Load a backup into a fresh DATA_DIR or an empty PostgreSQL database.",
-    run: restoreCommand,
+    run: async (args) => (await import("./backup")).restoreCommand(args),
   },
   {
     words: ["migrate-to-postgres"],
     options: "URL",
     summary:
       "Copy the embedded database in DATA_DIR into an empty PostgreSQL database (site stopped); then set DATABASE_URL.",
-    run: migrateToPostgresCommand,
+    run: async (args) => (await import("./migrate")).migrateToPostgresCommand(args),
   },
   {
     words: ["demo", "remove"],
     summary:
       "Delete the demo placed students (and photos) and batch start dates a new database started with; keeps staff edits.",
-    run: demoRemoveCommand,
+    run: async (args) => (await import("./demo")).demoRemoveCommand(args),
   },
   {
     words: ["user", "add"],
     options: "--email E --role R [--name N]",
     summary: "Create a staff account; the password is read from standard input.",
-    run: userAddCommand,
+    run: async (args) => (await import("./users")).userAddCommand(args),
   },
   {
     words: ["user", "list"],
     summary: "Every staff account: e-mail, role, created.",
-    run: userListCommand,
+    run: async (args) => (await import("./users")).userListCommand(args),
   },
   {
     words: ["user", "set-role"],
     options: "--email E --role R",
     summary: "Change an account's role (its sessions end).",
-    run: userSetRoleCommand,
+    run: async (args) => (await import("./users")).userSetRoleCommand(args),
   },
   {
     words: ["user", "reset-password"],
     options: "--email E",
     summary: "Set a new password from standard input (its sessions end).",
-    run: userResetPasswordCommand,
+    run: async (args) => (await import("./users")).userResetPasswordCommand(args),
   },
   {
     words: ["user", "remove"],
     options: "--email E",
     summary: "Delete a staff account and end its sessions.",
-    run: userRemoveCommand,
+    run: async (args) => (await import("./users")).userRemoveCommand(args),
   },
 ];
 

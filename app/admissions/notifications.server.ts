@@ -6,7 +6,7 @@
 // never loses a submission or a message and never slows a student's submit.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { EventEmitter } from "node:events";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { site, whatsappHref } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import {
@@ -280,18 +280,25 @@ export function startOutboxDelivery(
   settings: MailSettings,
   { retryDelaysMs = defaultRetryDelaysMs, pollMs = 15_000, leaseMs = 2 * minute }: DeliveryOptions = {},
 ): OutboxDelivery {
-  const transport = nodemailer.createTransport(
-    // A mail server that hangs must not hold a message's lease for long.
-    { url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-    { from: settings.from },
-  );
+  // nodemailer is loaded with the first message due, not at start-up (decision 016).
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        // A mail server that hangs must not hold a message's lease for long.
+        { url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+        { from: settings.from },
+      ),
+    );
+    return transport;
+  };
   let closed = false;
   let running: Promise<void> | undefined;
   let again = false;
 
   async function send(message: OutboxMessage) {
     try {
-      await transport.sendMail({ to: message.recipient, subject: message.subject, text: message.body });
+      await (await openTransport()).sendMail({ to: message.recipient, subject: message.subject, text: message.body });
       await markSent(db, message.id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -342,7 +349,7 @@ export function startOutboxDelivery(
       clearInterval(timer);
       wakeUps.off("wake", onWake);
       await running;
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

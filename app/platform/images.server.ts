@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { maxUploadMegabytes } from "~/platform/upload-limits";
 
 export { readLimitedForm } from "./form-data.server";
@@ -13,6 +13,21 @@ export const maxUploadBytes = maxUploadMegabytes * 1024 * 1024;
 const acceptedFormats = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", "tiff"]);
 /** Guards against decompression bombs: a 5 MB file may claim enormous dimensions. */
 const maxInputPixels = 50_000_000;
+
+let sharpLoaded: Promise<typeof import("sharp").default> | undefined;
+
+/**
+ * sharp (libvips) is loaded by the first image and not at start-up: it is some 20 MB of a
+ * process that seldom needs it (decision 016). Its operation cache is off: each upload is
+ * encoded once, and a cache would keep decoded images in memory for nothing.
+ */
+export function loadSharp(): Promise<typeof import("sharp").default> {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 export class UploadRefused extends Error {}
 
@@ -48,6 +63,7 @@ export async function storeImage(
   if (file.size === 0) throw new UploadRefused(uploadRefusals.empty);
   if (file.size > maxUploadBytes) throw new UploadRefused(uploadRefusals.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: maxInputPixels }).metadata();

@@ -1,10 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterCommit } from "~/platform/content-version.server";
 import type { AppDatabase, Database } from "~/platform/database.server";
-import { removeImage } from "~/platform/images.server";
+import { loadSharp, removeImage } from "~/platform/images.server";
 import {
   courseStartDates,
   enquiries,
@@ -264,6 +263,7 @@ async function writeAvatar(student: DemoStudent, uploadsDir: string): Promise<st
   const folder = path.join(uploadsDir, path.dirname(key));
   await fs.mkdir(folder, { recursive: true });
   const svg = Buffer.from(avatarSvg(student.avatar));
+  const sharp = await loadSharp();
   await Promise.all(
     photoWidths.flatMap((width) =>
       photoFormats.map((format) => {

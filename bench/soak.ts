@@ -1,0 +1,297 @@
+// The soak (`npm run bench -- soak [--minutes N]`, 10 minutes by default, or BENCH_SOAK_MINUTES):
+// the site under steady mixed traffic for a while, its resident memory and JavaScript heap read
+// each minute, and the slope over the last half, which must be flat for a site meant to run for
+// weeks (decision 016). The traffic: public pages (some with campaign links, some from
+// new visitors), enquiries and registrations, a signed-in admin's desk with its live stream open
+// the whole time, the desk's tables, the analytics page and both CSV exports.
+
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { type HeapFigures, mb, residentBytes, sitemapPaths, sleep, startMeasuredSite, stopSite } from "./memory.ts";
+
+export const defaultSoakMinutes = 10;
+
+/** --minutes N after "soak", else BENCH_SOAK_MINUTES, else ten. */
+export function soakMinutes(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): number {
+  const index = argv.indexOf("--minutes");
+  const text = index >= 0 ? argv[index + 1] : env.BENCH_SOAK_MINUTES;
+  if (text === undefined || text === "") return defaultSoakMinutes;
+  const minutes = Number(text);
+  if (!Number.isInteger(minutes) || minutes < 2 || minutes > 24 * 60) {
+    throw new Error(`The soak's minutes must be a whole number from 2 to 1440, not "${text}".`);
+  }
+  return minutes;
+}
+
+export interface SoakSample {
+  minute: number;
+  rss: number;
+  heap: HeapFigures;
+  requests: number;
+  failures: number;
+}
+
+export interface SoakResult {
+  engine: string;
+  minutes: number;
+  samples: SoakSample[];
+  /** Least-squares slope over the last half, in bytes per minute, with its standard error. */
+  rssSlope: Slope;
+  heapSlope: Slope;
+}
+
+interface Slope {
+  perMinute: number;
+  standardError: number;
+}
+
+const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+const campaigns = ["", "?utm_source=google&utm_medium=cpc&utm_campaign=admissions", "?utm_source=instagram"];
+
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, agent: false },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error(`No answer from ${url}`)));
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+let sequence = 0;
+function studentForm(kind: "enquiry" | "registration"): string {
+  const n = ++sequence;
+  const fields: Record<string, string> = {
+    name: "Soak Student",
+    mobile: "98450 12345",
+    stream: "B.E",
+    major: "ECE",
+    state: "karnataka",
+    district: "Udupi",
+    consent: "yes",
+    website: "",
+    email: `soak-${n}@example.org`,
+    token: randomUUID(),
+  };
+  if (kind === "registration") fields.course = ["embedded", "iot", "ai", "matlab"][n % 4] ?? "embedded";
+  return new URLSearchParams(fields).toString();
+}
+
+/** Keeps the admin's live stream open, reading what it sends, until closed. */
+function openDeskStream(origin: string, cookie: string) {
+  let events = 0;
+  const req = http.get(`${origin}/staff/events`, { headers: { cookie, accept: "text/event-stream" } });
+  const opened = new Promise<void>((resolve, reject) => {
+    req.on("response", (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`The staff stream answered ${res.statusCode}`));
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        events += chunk.split("\n\n").length - 1;
+        resolve();
+      });
+    });
+    req.on("error", reject);
+  });
+  return { opened, events: () => events, close: () => req.destroy() };
+}
+
+function slope(points: { x: number; y: number }[]): Slope {
+  const n = points.length;
+  const meanX = points.reduce((sum, p) => sum + p.x, 0) / n;
+  const meanY = points.reduce((sum, p) => sum + p.y, 0) / n;
+  const sxx = points.reduce((sum, p) => sum + (p.x - meanX) ** 2, 0);
+  const sxy = points.reduce((sum, p) => sum + (p.x - meanX) * (p.y - meanY), 0);
+  const perMinute = sxx > 0 ? sxy / sxx : 0;
+  const residuals = points.reduce((sum, p) => sum + (p.y - meanY - perMinute * (p.x - meanX)) ** 2, 0);
+  const standardError = n > 2 && sxx > 0 ? Math.sqrt(residuals / (n - 2) / sxx) : Number.NaN;
+  return { perMinute, standardError };
+}
+
+/**
+ * Runs the soak against a site started here with the inspector on (for its heap). The admin
+ * account must exist; `signIn` answers its cookie.
+ */
+export async function runSoak(options: {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  origin: string;
+  engine: string;
+  minutes: number;
+  signIn: (origin: string) => Promise<string>;
+  log: (text: string) => void;
+}): Promise<SoakResult> {
+  const { origin } = options;
+  const site = await startMeasuredSite({ root: options.root, env: options.env, origin, inspect: true });
+  const pid = site.child.pid;
+  let running = true;
+  let requests = 0;
+  let failures = 0;
+  const count = (status: number, ok: (status: number) => boolean) => {
+    requests += 1;
+    if (!ok(status)) failures += 1;
+  };
+  const is200 = (status: number) => status === 200;
+  const stream = { close: () => {} };
+  try {
+    const cookie = await options.signIn(origin);
+    const desk = openDeskStream(origin, cookie);
+    stream.close = desk.close;
+    await desk.opened;
+    const pages = await sitemapPaths(origin);
+
+    const visitor = async (id: number) => {
+      for (let i = 0; running; i++) {
+        const page = pages[(i + id) % pages.length] ?? "/";
+        // Every fifth visit is a newcomer (no first-touch cookie yet), some from a campaign link.
+        const newcomer = i % 5 === 0;
+        const search = newcomer ? (campaigns[i % campaigns.length] ?? "") : "";
+        const headers: Record<string, string> = { "user-agent": browser, "accept-encoding": "gzip, deflate, br" };
+        if (!newcomer) headers.cookie = "first_touch=p=%2F&s=google";
+        await request(`${origin}${page}${search}`, { headers }).then(
+          (status) => count(status, is200),
+          () => count(0, is200),
+        );
+        await sleep(40);
+      }
+    };
+    const student = async () => {
+      for (let i = 0; running; i++) {
+        const kind = i % 2 === 0 ? "enquiry" : "registration";
+        const status = await request(`${origin}${kind === "enquiry" ? "/contact" : "/online/register"}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": browser },
+          body: studentForm(kind),
+        }).catch(() => 0);
+        count(status, (s) => s === 302);
+        await sleep(400);
+      }
+    };
+    const staff = async () => {
+      const deskPages = ["/admin/contactform", "/admin/registers", "/admin/analytics", "/staff/export/enquiries"];
+      deskPages.push("/staff/export/registrations");
+      for (let i = 0; running; i++) {
+        const status = await request(`${origin}${deskPages[i % deskPages.length]}`, { headers: { cookie } }).catch(
+          () => 0,
+        );
+        count(status, is200);
+        await sleep(3_000);
+      }
+    };
+    const traffic = Promise.all([visitor(0), visitor(7), student(), staff()]);
+
+    const samples: SoakSample[] = [];
+    const started = performance.now();
+    for (let minute = 1; minute <= options.minutes; minute++) {
+      await sleep(Math.max(0, started + minute * 60_000 - performance.now()));
+      const rss = residentBytes(pid);
+      const heap = await (site.heap as NonNullable<typeof site.heap>)();
+      samples.push({ minute, rss, heap, requests, failures });
+      options.log(
+        `soak minute ${minute}: RSS ${mb(rss)}, heap ${mb(heap.heapUsed)} used of ${mb(heap.heapTotal)}, ` +
+          `${requests} requests, ${failures} failed, ${desk.events()} stream messages`,
+      );
+    }
+    running = false;
+    await traffic;
+    const lastHalf = samples.slice(Math.floor(samples.length / 2));
+    return {
+      engine: options.engine,
+      minutes: options.minutes,
+      samples,
+      rssSlope: slope(lastHalf.map((s) => ({ x: s.minute, y: s.rss }))),
+      heapSlope: slope(lastHalf.map((s) => ({ x: s.minute, y: s.heap.heapUsed }))),
+    };
+  } finally {
+    running = false;
+    stream.close();
+    await stopSite(site.child);
+  }
+}
+
+const soakHeading = "## Soak";
+
+/**
+ * Flat within noise: the rise the slope predicts over the last half is no larger than what the
+ * readings moved by without a trend in the first half (their spread), than twice the slope's
+ * standard error over that time, or than 1% of the mean. Readings of RSS move by a megabyte or
+ * two from one minute to the next whatever the trend, and five points cannot tell less apart.
+ */
+function flat(slope: Slope, firstHalf: number[], lastHalfMinutes: number): boolean {
+  const rise = Math.abs(slope.perMinute) * lastHalfMinutes;
+  const spread = Math.max(...firstHalf) - Math.min(...firstHalf);
+  const mean = firstHalf.reduce((sum, value) => sum + value, 0) / firstHalf.length;
+  return rise <= Math.max(spread, 2 * slope.standardError * lastHalfMinutes, 0.01 * mean);
+}
+
+const perMinute = (s: Slope) =>
+  `${(s.perMinute / 1024 / 1024).toFixed(2)} MB/min (± ${(s.standardError / 1024 / 1024).toFixed(2)})`;
+
+export function soakReport(result: SoakResult, startedAt: Date): string[] {
+  const lines = [
+    soakHeading,
+    "",
+    `\`npm run bench -- soak --minutes ${result.minutes}\`, run on ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC ` +
+      `on ${result.engine}: two visitors reading public pages one after another (40 ms apart; every fifth a newcomer, ` +
+      "some from a campaign link), a student sending an enquiry or a registration every 0.4 s, and a signed-in admin " +
+      "with the live stream open the whole time who opens a desk table, the analytics page or a CSV export every 3 s. " +
+      "Each minute: the site's resident memory (RSS) and its JavaScript heap after a full garbage collection (read " +
+      "through the inspector). Slope: least squares over the last half of the minutes, with its standard error.",
+    "",
+    "| Minute | RSS | Heap used | Heap total | External | Requests so far | Failed |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  for (const s of result.samples) {
+    lines.push(
+      `| ${s.minute} | ${mb(s.rss)} | ${mb(s.heap.heapUsed)} | ${mb(s.heap.heapTotal)} | ${mb(s.heap.external)} | ${s.requests} | ${s.failures} |`,
+    );
+  }
+  const half = Math.floor(result.samples.length / 2);
+  const firstHalf = result.samples.slice(0, half);
+  const lastHalfMinutes = result.samples.length - half - 1;
+  const rssFlat = flat(
+    result.rssSlope,
+    firstHalf.map((sample) => sample.rss),
+    lastHalfMinutes,
+  );
+  const heapFlat = flat(
+    result.heapSlope,
+    firstHalf.map((sample) => sample.heap.heapUsed),
+    lastHalfMinutes,
+  );
+  lines.push(
+    "",
+    `Slope over the last half: RSS ${perMinute(result.rssSlope)}, ${rssFlat ? "flat within noise" : "**growing**"}; ` +
+      `heap used ${perMinute(result.heapSlope)}, ${heapFlat ? "flat within noise" : "**growing**"}. Flat within ` +
+      "noise: the rise the slope predicts over the last half is no larger than the spread of the first half's " +
+      "readings, twice the slope's standard error over that time, or 1% of their mean.",
+    "",
+  );
+  return lines;
+}
+
+/** The soak section of a results file, to carry over when the rest is written again. */
+export function soakSection(file: string): string[] {
+  const start = file.indexOf(`\n${soakHeading}\n`);
+  if (start < 0) return [];
+  const rest = file.slice(start + 1);
+  const end = rest.indexOf("\n## ", soakHeading.length);
+  return (end < 0 ? rest : rest.slice(0, end + 1)).trimEnd().split("\n").concat("");
+}
+
+/** The results file with its soak section replaced by (or followed by) these lines. */
+export function withSoakSection(file: string, lines: string[]): string {
+  const old = soakSection(file).join("\n").trimEnd();
+  const text = lines.join("\n").trimEnd();
+  if (old && file.includes(old)) return file.replace(old, text);
+  return `${file.trimEnd()}\n\n${text}\n`;
+}

@@ -1,0 +1,41 @@
+// The server sizes Node's heap for a small server (decision 016): it starts itself again, same
+// pid, with a young generation and an old-generation limit of its own, unless the operator chose
+// them in NODE_OPTIONS.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startSite } from "./site-process";
+
+function commandLine(pid: number | undefined): string[] {
+  return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+}
+
+describe.skipIf(process.platform !== "linux")("heap settings of the server process", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heap-settings-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("runs with the small-server sizes, in the process that was started", async () => {
+    const site = await startSite({ dataDir });
+    try {
+      const args = commandLine(site.child.pid);
+      expect(args).toContain("--max-semi-space-size=8");
+      expect(args).toContain("--max-old-space-size=256");
+      expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it("keeps the sizes an operator chose and adds only the one left out", async () => {
+    const site = await startSite({ dataDir, env: { NODE_OPTIONS: "--max-old-space-size=300" } });
+    try {
+      const args = commandLine(site.child.pid);
+      expect(args).toContain("--max-semi-space-size=8");
+      expect(args.some((arg) => arg.startsWith("--max-old-space-size"))).toBe(false);
+      expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+  });
+});
