@@ -61,6 +61,7 @@ export interface DeskSection {
 
 export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "HOME", to: "/admin" },
+  { label: "Students", to: "/admin/students" },
   {
     label: "Register",
     links: [

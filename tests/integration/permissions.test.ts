@@ -25,6 +25,8 @@ import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
 import * as coordinatorRegistrations from "../../app/routes/onlineuser/registrations";
 import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
+import * as staffStudent from "../../app/routes/staff/student";
+import * as staffStudents from "../../app/routes/staff/students";
 import type { StaffRole } from "../../app/staff/permissions.server";
 import { createStaff, setStaffRole } from "../../app/staff/staff-accounts.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
@@ -166,7 +168,55 @@ const cases: Case[] = [
     loader: staffExport.loader,
     allowed: adminOnly,
   },
+  {
+    file: "routes/staff/students.tsx",
+    name: "students",
+    path: "/admin/students",
+    params: {},
+    ...staffStudents,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/staff/students.tsx",
+    name: "students CSV",
+    path: "/admin/students?format=csv",
+    params: {},
+    ...staffStudents,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/staff/student.tsx",
+    name: "a student's record",
+    path: "/admin/students/1",
+    params: { id: "1" },
+    ...staffStudent,
+    allowed: adminOnly,
+  },
   ...coordinators.flatMap((role): Case[] => [
+    {
+      file: "routes/staff/students.tsx",
+      name: `${role} students`,
+      path: `/onlineuser/${role}/students`,
+      params: { role },
+      ...staffStudents,
+      allowed: [role, "admin"],
+    },
+    {
+      file: "routes/staff/students.tsx",
+      name: `${role} students CSV`,
+      path: `/onlineuser/${role}/students?format=csv`,
+      params: { role },
+      ...staffStudents,
+      allowed: [role, "admin"],
+    },
+    {
+      file: "routes/staff/student.tsx",
+      name: `${role} student record`,
+      path: `/onlineuser/${role}/students/1`,
+      params: { role, id: "1" },
+      ...staffStudent,
+      allowed: [role, "admin"],
+    },
     {
       file: "routes/admin/registers.tsx",
       name: `${role} form`,
@@ -368,6 +418,44 @@ describe("writes from another site", () => {
 });
 
 describe("a coordinator's scope", () => {
+  it("cannot open or change another course's student record through their own desk, whatever id they send", async () => {
+    const { db } = test.database;
+    const ai = await createSubmission(
+      db,
+      "registration",
+      student({ course: "ai", email: "ai.record@example.in", mobile: "9000000555" }),
+      { submissionToken: "scope-ai-record" },
+    );
+    const id = String(ai.studentId);
+    const post = new Request(`${site}/onlineuser/iot/students/${id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "stage", version: "1", stage: "enrolled" }),
+      headers: { cookie: cookies.get("iot") ?? "", Origin: site, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const written = await settle(() =>
+      staffStudent.action({ request: post, context: contextFor(), params: { role: "iot", id } } as never),
+    );
+    expect(JSON.stringify(written)).toContain("not yours to see");
+    for (const identity of ["iot", "admin"] as const) {
+      const read = await settle(() =>
+        staffStudent.loader({
+          request: new Request(`${site}/onlineuser/iot/students/${id}`, {
+            headers: { cookie: cookies.get(identity) ?? "" },
+          }),
+          context: contextFor(),
+          params: { role: "iot", id },
+        } as never),
+      );
+      expect((read as { init?: { status?: number } }).init?.status, identity).toBe(404);
+    }
+    const record = await staffStudent.loader({
+      request: new Request(`${site}/admin/students/${id}`, { headers: { cookie: cookies.get("admin") ?? "" } }),
+      context: contextFor(),
+      params: { id },
+    } as never);
+    expect(record.record.stage).toBe("new");
+  });
+
   it("cannot change another course's registration through their own page, whatever id they send", async () => {
     const { db } = test.database;
     const ai = await createSubmission(db, "registration", student({ course: "ai", email: "ai.learner@example.in" }), {
