@@ -3,6 +3,7 @@
 // values and what changed, and what was typed comes back; nothing is overwritten.
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
+import { updateFollowUp } from "../../app/admissions/follow-up.server";
 import {
   exportRecordList,
   handleRecordForm,
@@ -282,6 +283,27 @@ describeEachEngine("the records desk", (engine) => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^Record,Created \(IST\),Name,Mobile/);
     expect(lines[1]).toContain("Unowned");
+  });
+
+  it("takes a follow-up saved in the old registrations table onto the record: its stage and a note", async () => {
+    const stored = await createSubmission(db(), "registration", student({ course: "iot" }), {
+      submissionToken: token(),
+    });
+    await updateFollowUp(
+      db(),
+      "registration",
+      stored.id,
+      { status: "not_interested", notes: "Joined a college course" },
+      "desk@x.in",
+    );
+    const page = await loadRecordPage(db(), stored.studentId as number, everyRecord);
+    expect(page.record).toMatchObject({ stage: "lost", lostReason: "not_interested", version: 2 });
+    expect(
+      page.timeline.slice(0, 2).map((entry) => [entry.kind, entry.actor, entry.detail.to ?? entry.detail.text]),
+    ).toEqual([
+      ["note", "desk@x.in", "Joined a college course"],
+      ["stage", "desk@x.in", "lost"],
+    ]);
   });
 
   it("lets exactly one of two edits made at once on the same version through", async () => {

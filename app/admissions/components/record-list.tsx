@@ -45,6 +45,9 @@ const sortLabels: Record<string, string> = {
   name: "Name",
 };
 
+/** The day a record was made, India time: "25 Nov 2026". */
+const deskDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+
 export function courseLabelOf(value: string): string {
   return courseByValue(value)?.label ?? value;
 }
@@ -225,7 +228,7 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
                   )}
                 </td>
                 <td data-label="Created" className="record-col-wide">
-                  <time dateTime={row.createdAt}>{deskTime.format(new Date(row.createdAt))}</time>
+                  <time dateTime={row.createdAt}>{deskDate.format(new Date(row.createdAt))}</time>
                 </td>
               </tr>
             ))}

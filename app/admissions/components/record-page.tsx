@@ -113,11 +113,12 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
   const whatsappText = `Hello ${record.name}, this is ${site.name} about ${course}. `;
   const whatsapp = `https://wa.me/${internationalMobile(record.mobile)}?text=${encodeURIComponent(whatsappText)}`;
 
-  // After a save the page comes back at the form that was sent: keyboard focus goes there too.
+  // After a save the page comes back at the form that was sent: keyboard focus goes there too
+  // (each save brings new page data, so a second save of the same form focuses it again).
   useEffect(() => {
-    const target = page.saved ?? answer?.intent;
+    const target = answer?.intent ?? page.saved;
     if (target) document.getElementById(target)?.focus();
-  }, [page.saved, answer]);
+  }, [page, answer]);
 
   return (
     <article aria-labelledby="record-title" className="record">
