@@ -600,3 +600,18 @@ export async function countDue(db: AppDatabase, until: Date, scope: RecordScope)
     .where(and(lte(students.nextFollowUpAt, until), scopeCondition(scope)));
   return row?.n ?? 0;
 }
+
+/**
+ * Removes the records none of whose enquiries and registrations are left (erased on request,
+ * consent withdrawn, or past the retention period), and with them their timelines.
+ */
+export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<number> {
+  const deleted = await tx
+    .delete(students)
+    .where(
+      sql`not exists (select 1 from ${enquiries} where ${enquiries.studentId} = ${students.id})
+        and not exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id})`,
+    )
+    .returning({ id: students.id });
+  return deleted.length;
+}

@@ -10,7 +10,8 @@ import {
   recordTimeline,
 } from "../../app/admissions/student-records.server";
 import { createSubmission, type SubmissionFields } from "../../app/admissions/submission-repository.server";
-import { enquiries, students } from "../../db/schema";
+import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
+import { enquiries, students, studentTimeline } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 
@@ -155,5 +156,34 @@ describeEachEngine("student records on arrival", (engine) => {
       ).toEqual([old.studentId]);
       expect(total).toBe(1);
     }
+  });
+
+  it("erases a record with its timeline once its last form is erased, and only then", async () => {
+    const first = await createSubmission(db(), "enquiry", enquiryOf({ email: "e@example.in", mobile: "9000000301" }), {
+      submissionToken: token(),
+    });
+    const second = await createSubmission(
+      db(),
+      "registration",
+      student({ email: "e@example.in", mobile: "9000000301", course: "ai" }),
+      { submissionToken: token() },
+    );
+    const other = await createSubmission(db(), "enquiry", enquiryOf({ email: "o@example.in", mobile: "9000000302" }), {
+      submissionToken: token(),
+    });
+    const audit = { actor: "head@example.in", action: "consent.withdraw" } as const;
+    await eraseEntries(db(), [{ kind: "enquiry", id: first.id }], audit);
+    expect(await getStudentRecord(db(), first.studentId as number, everyRecord)).toBeDefined();
+    await eraseEntries(db(), [{ kind: "registration", id: second.id }], audit);
+    expect(await getStudentRecord(db(), first.studentId as number, everyRecord)).toBeUndefined();
+    const left = await db().select().from(studentTimeline);
+    expect(left.map((entry) => entry.studentId)).toEqual([other.studentId]);
+
+    await db()
+      .update(enquiries)
+      .set({ createdAt: new Date("2001-01-01T00:00:00Z") });
+    await purgeExpired(db());
+    expect(await db().select().from(students)).toEqual([]);
+    expect(await db().select().from(studentTimeline)).toEqual([]);
   });
 });
