@@ -287,6 +287,16 @@ async function settle(run: () => unknown): Promise<unknown> {
   }
 }
 
+/** A signed-in staff member whose role does not open the page: told so with 403. */
+function isRefusal(result: unknown): boolean {
+  return result instanceof Response && result.status === 403 && result.headers.get("location") === null;
+}
+
+/** What a caller who may not come in gets: /login when signed out, 403 when signed in with another role. */
+function isKeptOut(identity: Identity, result: unknown): boolean {
+  return identity === "anonymous" ? isLoginRedirect(result) : isRefusal(result);
+}
+
 /** Sent to /login with "Unauthorized access". */
 function isLoginRedirect(result: unknown): boolean {
   return (
@@ -329,7 +339,8 @@ afterAll(async () => {
 for (const item of cases) {
   for (const identity of identities) {
     const allowed = item.allowed.includes(identity);
-    it(`${item.name}: ${identity} is ${allowed ? "let in" : "sent to /login"} (read)`, async () => {
+    const refusal = identity === "anonymous" ? "sent to /login" : "refused with 403";
+    it(`${item.name}: ${identity} is ${allowed ? "let in" : refusal} (read)`, async () => {
       if (!item.loader) return;
       const controller = new AbortController();
       const request = new Request(site + item.path, {
@@ -339,10 +350,11 @@ for (const item of cases) {
       const result = await settle(() => item.loader?.({ request, context: contextFor(), params: item.params }));
       controller.abort();
       if (result instanceof Response && result.body) await result.body.cancel().catch(() => {});
-      expect(isLoginRedirect(result)).toBe(!allowed);
+      expect(isKeptOut(identity, result)).toBe(!allowed);
+      if (allowed) expect(isLoginRedirect(result) || isRefusal(result)).toBe(false);
     });
     if (item.action) {
-      it(`${item.name}: ${identity} is ${allowed ? "let in" : "sent to /login"} (write)`, async () => {
+      it(`${item.name}: ${identity} is ${allowed ? "let in" : refusal} (write)`, async () => {
         // An intent no action knows: an allowed caller gets a 4xx answer and nothing changes.
         const request = new Request(site + item.path, {
           method: "POST",
@@ -354,7 +366,8 @@ for (const item of cases) {
           },
         });
         const result = await settle(() => item.action?.({ request, context: contextFor(), params: item.params }));
-        expect(isLoginRedirect(result)).toBe(!allowed);
+        expect(isKeptOut(identity, result)).toBe(!allowed);
+        if (allowed) expect(isLoginRedirect(result) || isRefusal(result)).toBe(false);
       });
     }
   }
@@ -479,7 +492,7 @@ describe("a coordinator's scope", () => {
     expect(stored?.notes).toBe("");
   });
 
-  it("sends an unknown course area to 404 for an admin and to /login for anyone else", async () => {
+  it("answers an unknown course area with 404 for an admin, 403 for a coordinator and /login when signed out", async () => {
     const open = (identity: Identity) =>
       settle(() =>
         coordinatorLayout.loader({
@@ -490,8 +503,8 @@ describe("a coordinator's scope", () => {
       );
     const forAdmin = await open("admin");
     expect((forAdmin as { init?: { status?: number } }).init?.status).toBe(404);
-    for (const identity of ["anonymous", ...coordinators] as const)
-      expect(isLoginRedirect(await open(identity))).toBe(true);
+    expect(isLoginRedirect(await open("anonymous"))).toBe(true);
+    for (const identity of coordinators) expect(isRefusal(await open(identity))).toBe(true);
   });
 });
 
