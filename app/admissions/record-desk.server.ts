@@ -6,6 +6,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
+import { publishRecordChange } from "~/platform/events.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
 import { auditedChange } from "~/staff/audit-log.server";
@@ -355,6 +356,21 @@ function subjectOf(id: number, name: string): string {
  * the record's current values and what changed.
  */
 export async function handleRecordForm(
+  db: AppDatabase,
+  form: FormData,
+  id: number,
+  staff: StaffUser,
+  scope: RecordScope,
+): Promise<{ ok: true; intent: string; message: string } | ReturnType<typeof problem>> {
+  const result = await applyRecordForm(db, form, id, staff, scope);
+  if ("ok" in result && result.ok) {
+    const record = await getStudentRecord(db, id, scope);
+    if (record) publishRecordChange({ id, courses: record.courses });
+  }
+  return result;
+}
+
+async function applyRecordForm(
   db: AppDatabase,
   form: FormData,
   id: number,

@@ -3,7 +3,10 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { handleRecordForm } from "../../app/admissions/record-desk.server";
+import { everyRecord } from "../../app/admissions/student-records.server";
 import { createSubmission, getSubmission } from "../../app/admissions/submission-repository.server";
+import { contentVersion } from "../../app/platform/content-version.server";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";
 import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
@@ -27,7 +30,7 @@ import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
 import * as staffStudent from "../../app/routes/staff/student";
 import * as staffStudents from "../../app/routes/staff/students";
-import type { StaffRole } from "../../app/staff/permissions.server";
+import { getStaffUser, type StaffRole, type StaffUser } from "../../app/staff/permissions.server";
 import { createStaff, setStaffRole } from "../../app/staff/staff-accounts.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { student } from "./fixtures";
@@ -549,6 +552,44 @@ describe("the live stream", () => {
     const heard = await stream.next(2_000);
     expect(heard).toContain("event: submission");
     expect(heard).toContain('"id":"903"');
+    stream.close();
+  });
+
+  it("tells a coordinator about changes of their course's student records, live, without touching the page cache", async () => {
+    const { db } = test.database;
+    const iot = await createSubmission(
+      db,
+      "registration",
+      student({ course: "iot", mobile: "9000000777", email: "live.iot@example.in" }),
+      {
+        submissionToken: "stream-record-iot",
+      },
+    );
+    const ai = await createSubmission(
+      db,
+      "registration",
+      student({ course: "ai", mobile: "9000000778", email: "live.ai@example.in" }),
+      {
+        submissionToken: "stream-record-ai",
+      },
+    );
+    const stream = await openStream(cookies.get("iot") ?? "");
+    await stream.next();
+    const versionBefore = contentVersion();
+    const admin = await getStaffUser(
+      new Request(`${site}/admin`, { headers: { cookie: cookies.get("admin") ?? "" } }),
+      contextFor(),
+    );
+    const note = new FormData();
+    note.set("intent", "note");
+    note.set("text", "Live note");
+    await handleRecordForm(db, note, ai.studentId as number, admin as StaffUser, everyRecord);
+    expect(await stream.next()).toBe("");
+    await handleRecordForm(db, note, iot.studentId as number, admin as StaffUser, everyRecord);
+    const heard = await stream.next(2_000);
+    expect(heard).toContain("event: record");
+    expect(heard).toContain(`"id":${iot.studentId}`);
+    expect(contentVersion()).toBe(versionBefore);
     stream.close();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { internationalMobile } from "~/admissions/student-contact";
 import {
@@ -108,7 +108,20 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
   const busy = navigation.state === "submitting";
   const failed = (intent: string) => (answer && answer.intent === intent ? answer : undefined);
   const typed = (intent: string, name: string, fallback: string) => failed(intent)?.values[name] ?? fallback;
-  const version = answer?.conflict ? answer.conflict.current.version : record.version;
+  // The version the edit forms were filled in on. A change by someone else arrives live (the
+  // summary and timeline show it) but does not move it: a save on top of a change one may not
+  // have noticed is refused and explained. Only this page's own saves move it on.
+  const [formVersion, setFormVersion] = useState(record.version);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") submitted.current = submitted.current || navigation.formMethod !== undefined;
+    else if (submitted.current) {
+      submitted.current = false;
+      setFormVersion(record.version);
+    }
+  }, [navigation.state, navigation.formMethod, record.version]);
+  const version = answer?.conflict ? answer.conflict.current.version : formVersion;
+  const changedMeanwhile = !answer?.conflict && record.version !== formVersion;
   const course = record.courses[0] ? courseLabelOf(record.courses[0]) : "our courses";
   const whatsappText = `Hello ${record.name}, this is ${site.name} about ${course}. `;
   const whatsapp = `https://wa.me/${internationalMobile(record.mobile)}?text=${encodeURIComponent(whatsappText)}`;
@@ -146,6 +159,12 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
       {page.saved && !answer ? (
         <p role="status" className="desk-result desk-result-ok">
           {savedMessages[page.saved] ?? "Saved."}
+        </p>
+      ) : null}
+      {changedMeanwhile ? (
+        <p role="status" className="desk-result desk-result-error">
+          Someone else changed this record while you had it open: the line above shows it now, and the timeline says
+          what changed. Your own changes are checked against it when you save.
         </p>
       ) : null}
       {answer ? (

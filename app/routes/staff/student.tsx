@@ -36,5 +36,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Student({ loaderData, actionData }: Route.ComponentProps) {
-  return <RecordPage page={loaderData} answer={actionData && !actionData.ok ? actionData : undefined} />;
+  // Another record is another page: its forms start afresh.
+  return (
+    <RecordPage
+      key={loaderData.record.id}
+      page={loaderData}
+      answer={actionData && !actionData.ok ? actionData : undefined}
+    />
+  );
 }
