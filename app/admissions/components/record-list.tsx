@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { defaultStageLabels, type StudentStage, studentStages } from "~/admissions/student-stages";
+import { stageLabels } from "~/admissions/stage-labels";
+import { type StudentStage, studentStages } from "~/admissions/student-stages";
 import { courseByValue } from "~/site/course-catalog";
 import { deskTime } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
@@ -94,7 +95,7 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
             <option value="">Any</option>
             {studentStages.map((stage) => (
               <option key={stage} value={stage}>
-                {defaultStageLabels[stage]}
+                {stageLabels[stage]}
               </option>
             ))}
           </select>
@@ -212,7 +213,7 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
                   {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"}
                 </td>
                 <td data-label="Stage">
-                  <span className={`stage stage-${row.stage}`}>{defaultStageLabels[row.stage]}</span>
+                  <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>
                 </td>
                 <td data-label="Owner" className="record-col-wide">
                   {row.ownerName ?? <span className="record-muted">Unassigned</span>}

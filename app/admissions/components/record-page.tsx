@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { lostReasonLabels, stageLabels } from "~/admissions/stage-labels";
 import { internationalMobile } from "~/admissions/student-contact";
 import {
   type CallOutcome,
   callOutcomeLabels,
   callOutcomes,
-  defaultLostReasonLabels,
-  defaultStageLabels,
   type LostReason,
   lostReasons,
   maxNoteLength,
@@ -145,9 +144,9 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <LiveBadge state={live.state} />
       </div>
       <p className="record-summary">
-        <span className={`stage stage-${record.stage}`}>{defaultStageLabels[record.stage]}</span>
+        <span className={`stage stage-${record.stage}`}>{stageLabels[record.stage]}</span>
         {record.lostReason
-          ? ` (${defaultLostReasonLabels[record.lostReason]}${record.lostNote ? `: ${record.lostNote}` : ""})`
+          ? ` (${lostReasonLabels[record.lostReason]}${record.lostNote ? `: ${record.lostNote}` : ""})`
           : ""}
         {" · "}
         {record.ownerName ? `Owner: ${record.ownerName}` : "Unassigned"}
@@ -243,7 +242,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
               <select name="stage" defaultValue={typed("stage", "stage", record.stage)}>
                 {studentStages.map((stage) => (
                   <option key={stage} value={stage}>
-                    {defaultStageLabels[stage]}
+                    {stageLabels[stage]}
                   </option>
                 ))}
               </select>
@@ -254,7 +253,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
                 <option value="">Choose...</option>
                 {lostReasons.map((reason) => (
                   <option key={reason} value={reason}>
-                    {defaultLostReasonLabels[reason]}
+                    {lostReasonLabels[reason]}
                   </option>
                 ))}
               </select>
@@ -409,11 +408,9 @@ function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormAnswer[
   return (
     <div>
       <p>
-        Now: {defaultStageLabels[current.stage as StudentStage] ?? current.stage}
-        {current.lostReason
-          ? ` (${defaultLostReasonLabels[current.lostReason as LostReason] ?? current.lostReason})`
-          : ""}{" "}
-        · {current.ownerName ?? "Unassigned"} ·{" "}
+        Now: {stageLabels[current.stage as StudentStage] ?? current.stage}
+        {current.lostReason ? ` (${lostReasonLabels[current.lostReason as LostReason] ?? current.lostReason})` : ""} ·{" "}
+        {current.ownerName ?? "Unassigned"} ·{" "}
         {current.nextFollowUpAt ? `follow-up ${deskTime.format(new Date(current.nextFollowUpAt))} IST` : "no follow-up"}
       </p>
       {conflict.changes.length ? (
@@ -456,7 +453,7 @@ function timelineTitle(entry: TimelineItem): string {
 }
 
 function stageName(value: unknown): string {
-  return defaultStageLabels[value as StudentStage] ?? String(value ?? "");
+  return stageLabels[value as StudentStage] ?? String(value ?? "");
 }
 
 function changeText(entry: TimelineItem, owners: { id: string; name: string }[] = []): string {
@@ -466,7 +463,7 @@ function changeText(entry: TimelineItem, owners: { id: string; name: string }[] 
   const time = (value: unknown) => (typeof value === "string" ? `${deskTime.format(new Date(value))} IST` : "none");
   switch (entry.kind) {
     case "stage":
-      return `${d.from ? `${stageName(d.from)} → ` : ""}${stageName(d.to)}${d.reason ? ` (${defaultLostReasonLabels[d.reason as LostReason] ?? d.reason})` : ""}${d.note ? `: ${d.note}` : ""}`;
+      return `${d.from ? `${stageName(d.from)} → ` : ""}${stageName(d.to)}${d.reason ? ` (${lostReasonLabels[d.reason as LostReason] ?? d.reason})` : ""}${d.note ? `: ${d.note}` : ""}`;
     case "owner":
       return `${ownerName(d.from)} → ${ownerName(d.to)}`;
     case "follow_up":
