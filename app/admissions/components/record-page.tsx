@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
 import { lostReasonLabels, stageLabels } from "~/admissions/stage-labels";
 import { internationalMobile } from "~/admissions/student-contact";
 import {
@@ -120,6 +120,35 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
     }
   }, [navigation.state, navigation.formMethod, record.version]);
   const version = answer?.conflict ? answer.conflict.current.version : formVersion;
+
+  // Leaving with something typed and not saved asks first (another page of the desk, or the tab).
+  const [unsaved, setUnsaved] = useState(false);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (unsaved) event.preventDefault();
+      },
+      [unsaved],
+    ),
+  );
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  // Asked once per attempt to leave, however often the page renders while it is held.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== "blocked") {
+      asked.current = false;
+      return;
+    }
+    if (asked.current) return;
+    asked.current = true;
+    if (window.confirm("You have typed something on this record that is not saved. Leave it anyway?")) {
+      blocker.proceed();
+    } else {
+      blocker.reset();
+    }
+  }, [blocker]);
   const changedMeanwhile = !answer?.conflict && record.version !== formVersion;
   const course = record.courses[0] ? courseLabelOf(record.courses[0]) : "our courses";
   const whatsappText = `Hello ${record.name}, this is ${site.name} about ${course}. `;
@@ -133,7 +162,13 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
   }, [page, answer]);
 
   return (
-    <article aria-labelledby="record-title" className="record">
+    <article
+      aria-labelledby="record-title"
+      className="record"
+      onInput={() => setUnsaved(true)}
+      onChange={() => setUnsaved(true)}
+      onSubmit={() => setUnsaved(false)}
+    >
       <p className="record-back">
         <Link to={page.base}>All students</Link>
       </p>
