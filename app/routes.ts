@@ -25,6 +25,7 @@ export default [
     index("routes/admin/home.tsx"),
     route("students", "routes/staff/students.tsx", { id: "admin-students" }),
     route("students/:id", "routes/staff/student.tsx", { id: "admin-student" }),
+    route("assignment", "routes/admin/assignment.tsx"),
     route("registers", "routes/admin/registers.tsx", { id: "admin-all-registers" }),
     route("registers/:course", "routes/admin/registers.tsx", { id: "admin-course-registers" }),
     route("contactform", "routes/admin/contactform.tsx"),

@@ -439,6 +439,40 @@ export const outbox = pgTable(
 );
 
 /**
+ * Each course's pool: the staff accounts its new students are given to, in turn
+ * (app/admissions/assignment.server.ts). An admin edits it on the desk.
+ */
+export const assignmentPools = pgTable(
+  "assignment_pools",
+  {
+    course: text("course").$type<RegistrationCourse>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.course, table.userId] }),
+    check("assignment_pools_course_check", sql`${table.course} in (${inList(registrationCourses)})`),
+  ],
+);
+
+/** Whose turn it is in each course's pool: the account that got the last new student. */
+export const assignmentCursors = pgTable("assignment_cursors", {
+  course: text("course").$type<RegistrationCourse>().primaryKey(),
+  lastUserId: text("last_user_id"),
+});
+
+/** Staff accounts marked away (on leave): they get no new students until they are back. */
+export const staffAvailability = pgTable("staff_availability", {
+  userId: text("user_id")
+    .primaryKey()
+    .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
+  away: boolean("away").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Facts about this installation that are not content, one row per key. `demo_content`
  * records that the first start decided about demo content ("added" or "not added"; "removed"
  * after `cli demo remove`; "existing database" for one made before this table existed), so

@@ -22,6 +22,7 @@ import {
 import type { AppDatabase } from "~/platform/database.server";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations, students, studentTimeline, user } from "../../db/schema";
+import { assignOnArrival } from "./assignment.server";
 import { normaliseEmail, normaliseMobile } from "./student-contact";
 import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
 import type { SubmissionKind } from "./submission-schema";
@@ -145,6 +146,7 @@ export async function fileSubmission(
       utmCampaign: arrival.utmCampaign ?? "",
     },
   });
+  await assignOnArrival(tx, studentId, course);
   return { studentId, created };
 }
 
@@ -614,4 +616,10 @@ export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<
     )
     .returning({ id: students.id });
   return deleted.length;
+}
+
+/** The records an account owns (to move them all, e.g. when someone leaves). */
+export async function ownedRecordIds(db: AppDatabase, ownerId: string): Promise<number[]> {
+  const rows = await db.select({ id: students.id }).from(students).where(eq(students.ownerId, ownerId));
+  return rows.map((row) => row.id);
 }

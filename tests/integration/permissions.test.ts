@@ -10,6 +10,7 @@ import { contentVersion } from "../../app/platform/content-version.server";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";
 import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
+import * as adminAssignment from "../../app/routes/admin/assignment";
 import * as adminAudit from "../../app/routes/admin/audit";
 import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
@@ -169,6 +170,14 @@ const cases: Case[] = [
     path: "/staff/export/registrations",
     params: { table: "registrations" },
     loader: staffExport.loader,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/assignment.tsx",
+    name: "assignment",
+    path: "/admin/assignment",
+    params: {},
+    ...adminAssignment,
     allowed: adminOnly,
   },
   {
