@@ -190,11 +190,6 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
           ? `Next follow-up ${deskTime.format(new Date(record.nextFollowUpAt))} IST`
           : "No follow-up set"}
       </p>
-      {page.saved && !answer ? (
-        <p role="status" className="desk-result desk-result-ok">
-          {savedMessages[page.saved] ?? "Saved."}
-        </p>
-      ) : null}
       {changedMeanwhile ? (
         <p role="status" className="desk-result desk-result-error">
           Someone else changed this record while you had it open: the line above shows it now, and the timeline says
@@ -264,6 +259,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <button type="submit" className="btn-primary" disabled={busy}>
               Log it
             </button>
+            <SavedNote intent="contact" saved={answer ? null : page.saved} />
           </Form>
         </section>
 
@@ -305,6 +301,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <button type="submit" className="btn-secondary" disabled={busy}>
               Save stage
             </button>
+            <SavedNote intent="stage" saved={answer ? null : page.saved} />
           </Form>
 
           <h2 id="owner-title">Owner</h2>
@@ -325,6 +322,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <button type="submit" className="btn-secondary" disabled={busy}>
               Save owner
             </button>
+            <SavedNote intent="owner" saved={answer ? null : page.saved} />
           </Form>
 
           <h2 id="follow-up-title">Next follow-up</h2>
@@ -342,6 +340,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <button type="submit" className="btn-secondary" disabled={busy}>
               Save follow-up
             </button>
+            <SavedNote intent="follow-up" saved={answer ? null : page.saved} />
           </Form>
         </section>
 
@@ -353,6 +352,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <button type="submit" className="btn-secondary" disabled={busy}>
               Add note
             </button>
+            <SavedNote intent="note" saved={answer ? null : page.saved} />
           </Form>
 
           <h2>Details</h2>
@@ -411,6 +411,16 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         </ul>
       </section>
     </article>
+  );
+}
+
+/** "Saved." beside the form that was just saved (a page without JavaScript comes back scrolled to it). */
+function SavedNote({ intent, saved }: { intent: string; saved: string | null }) {
+  if (saved !== intent) return null;
+  return (
+    <p role="status" className="desk-result desk-result-ok">
+      {savedMessages[intent] ?? "Saved."}
+    </p>
   );
 }
 
