@@ -23,6 +23,9 @@ export default [
   // The staff desk. Every loader and action checks the session and role itself.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
+    route("students", "routes/staff/students.tsx", { id: "admin-students" }),
+    route("students/:id", "routes/staff/student.tsx", { id: "admin-student" }),
+    route("assignment", "routes/admin/assignment.tsx"),
     route("registers", "routes/admin/registers.tsx", { id: "admin-all-registers" }),
     route("registers/:course", "routes/admin/registers.tsx", { id: "admin-course-registers" }),
     route("contactform", "routes/admin/contactform.tsx"),
@@ -39,6 +42,8 @@ export default [
   route("onlineuser/:role", "routes/onlineuser/layout.tsx", [
     index("routes/onlineuser/registrations.tsx"),
     route("course", "routes/onlineuser/course.tsx"),
+    route("students", "routes/staff/students.tsx", { id: "course-students" }),
+    route("students/:id", "routes/staff/student.tsx", { id: "course-student" }),
   ]),
   route("staff/events", "routes/staff/events.ts"),
   route("staff/export/:table/:course?", "routes/staff/export.ts"),

@@ -15,6 +15,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import {
+  type LostReason,
+  lostReasons,
+  type StudentStage,
+  studentStages,
+  type TimelineKind,
+  timelineKinds,
+} from "../app/admissions/student-stages.ts";
 import { type SubmissionStatus, submissionStatuses } from "../app/admissions/submission-status.ts";
 import { type CourseKey, type CourseValue, courseKeys, courseValues } from "../app/site/course-catalog.ts";
 
@@ -77,13 +85,90 @@ const submissionColumns = () => ({
   utmSource: text("utm_source").notNull().default(""),
   utmMedium: text("utm_medium").notNull().default(""),
   utmCampaign: text("utm_campaign").notNull().default(""),
+  /** The student record this submission belongs to (set when it is stored; migration 0007 for older rows). */
+  studentId: integer("student_id").references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
 });
+
+/**
+ * One record per student: every enquiry and registration with the same normalised mobile or
+ * e-mail belongs to it (app/admissions/student-records.server.ts). It shows the latest name and
+ * contact details, every course asked about, and where admissions stand with the student.
+ */
+export const students = pgTable(
+  "students",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    /** Trimmed and lower-cased. */
+    email: text("email").notNull(),
+    /** Ten digits: "+91 98450 12345" and "098450-12345" are stored as "9845012345". */
+    mobile: text("mobile").notNull(),
+    /** Every mobile and e-mail the student has given (normalised): a form with any of them joins the record. */
+    mobiles: text("mobiles").array().notNull().default(sql`'{}'::text[]`),
+    emails: text("emails").array().notNull().default(sql`'{}'::text[]`),
+    state: text("state").notNull().default(""),
+    district: text("district").notNull().default(""),
+    /** Registration values of every course the student asked about, e.g. {"iot","python fullstack"}. */
+    courses: text("courses").array().$type<RegistrationCourse[]>().notNull().default(sql`'{}'::text[]`),
+    stage: text("stage").$type<StudentStage>().notNull().default("new"),
+    lostReason: text("lost_reason").$type<LostReason>(),
+    lostNote: text("lost_note").notNull().default(""),
+    /** The staff account that owns the record; null: the Unassigned queue. */
+    ownerId: text("owner_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    nextFollowUpAt: timestamp("next_follow_up_at", { withTimezone: true }),
+    /** Raised by every edit of the record: an edit made on an older version is refused. */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("students_mobiles_idx").using("gin", table.mobiles),
+    index("students_emails_idx").using("gin", table.emails),
+    index("students_created_at_idx").on(table.createdAt, table.id),
+    index("students_owner_stage_idx").on(table.ownerId, table.stage, table.nextFollowUpAt),
+    index("students_follow_up_idx").on(table.nextFollowUpAt),
+    index("students_courses_idx").using("gin", table.courses),
+    check("students_stage_check", sql`${table.stage} in (${inList(studentStages)})`),
+    check(
+      "students_lost_reason_check",
+      sql`(${table.stage} = 'lost') = (${table.lostReason} is not null) and (${table.lostReason} is null or ${table.lostReason} in (${inList(lostReasons)}))`,
+    ),
+  ],
+);
+
+/**
+ * What happened with a student, newest last: submissions received, calls, messages, notes,
+ * stage, owner and follow-up changes, merges. Entries are only added; the data-protection
+ * erasure is the one thing that removes them (with the record).
+ */
+export const studentTimeline = pgTable(
+  "student_timeline",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer("student_id")
+      .notNull()
+      .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<TimelineKind>().notNull(),
+    /** The staff account that did it (kept as text: accounts can be removed); null: the site itself. */
+    actorId: text("actor_id"),
+    /** Who did it as the desk shows it (their e-mail), kept after the account is gone. */
+    actorLabel: text("actor_label").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the entry says: a note's text, a call's outcome, a stage's old and new value... */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [
+    index("student_timeline_student_idx").on(table.studentId, table.at, table.id),
+    check("student_timeline_kind_check", sql`${table.kind} in (${inList(timelineKinds)})`),
+  ],
+);
 
 export const enquiries = pgTable("enquiries", submissionColumns(), (table) => [
   index("enquiries_created_at_idx").on(table.createdAt),
   uniqueIndex("enquiries_submission_idx").on(table.submissionToken, table.submissionFingerprint),
   index("enquiries_email_idx").on(table.email),
   index("enquiries_mobile_idx").on(table.mobile),
+  index("enquiries_student_idx").on(table.studentId),
   check("enquiries_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
   guardianCheck("enquiries_guardian_check", table),
 ]);
@@ -97,6 +182,7 @@ export const registrations = pgTable(
     index("registrations_course_created_at_idx").on(table.course, table.createdAt),
     index("registrations_email_idx").on(table.email),
     index("registrations_mobile_idx").on(table.mobile),
+    index("registrations_student_idx").on(table.studentId),
     check("registrations_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
     check("registrations_course_check", sql`${table.course} in (${inList(registrationCourses)})`),
     guardianCheck("registrations_guardian_check", table),
@@ -351,6 +437,40 @@ export const outbox = pgTable(
     check("outbox_kind_check", sql`${table.kind} in (${inList(outboxKinds)})`),
   ],
 );
+
+/**
+ * Each course's pool: the staff accounts its new students are given to, in turn
+ * (app/admissions/assignment.server.ts). An admin edits it on the desk.
+ */
+export const assignmentPools = pgTable(
+  "assignment_pools",
+  {
+    course: text("course").$type<RegistrationCourse>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.course, table.userId] }),
+    check("assignment_pools_course_check", sql`${table.course} in (${inList(registrationCourses)})`),
+  ],
+);
+
+/** Whose turn it is in each course's pool: the account that got the last new student. */
+export const assignmentCursors = pgTable("assignment_cursors", {
+  course: text("course").$type<RegistrationCourse>().primaryKey(),
+  lastUserId: text("last_user_id"),
+});
+
+/** Staff accounts marked away (on leave): they get no new students until they are back. */
+export const staffAvailability = pgTable("staff_availability", {
+  userId: text("user_id")
+    .primaryKey()
+    .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
+  away: boolean("away").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Facts about this installation that are not content, one row per key. `demo_content`

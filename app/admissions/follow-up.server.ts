@@ -1,7 +1,8 @@
 // Staff follow-up on enquiries and registrations: status, notes, and repeat contacts.
-import { and, count, eq, inArray, or } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { enquiries, registrations, type SubmissionStatus } from "../../db/schema";
+import { enquiries, registrations, type SubmissionStatus, students, studentTimeline } from "../../db/schema";
+import { stageOfStatus } from "./student-stages";
 import type { SubmissionKind } from "./submission-schema";
 
 const tableOf = { enquiry: enquiries, registration: registrations } as const;
@@ -29,12 +30,66 @@ export async function updateFollowUp(
     kind === "registration" && scope.course
       ? and(idMatches, eq(registrations.course, scope.course as never))
       : idMatches;
+  const [before] = await db
+    .select({ status: table.status, notes: table.notes, studentId: table.studentId })
+    .from(table)
+    .where(where)
+    .for("update");
+  if (!before) return false;
   const updated = await db
     .update(table)
     .set({ status: followUp.status, notes: followUp.notes, statusUpdatedAt: new Date(), statusUpdatedBy: by })
     .where(where)
     .returning({ id: table.id });
+  if (updated.length > 0 && before.studentId !== null) {
+    await followUpOnRecord(db, before.studentId, before, followUp, { kind, id, by });
+  }
   return updated.length > 0;
+}
+
+/**
+ * The old tables' follow-up reaches the student's record too, so the two never disagree: a new
+ * status becomes the record's stage (with a stage entry), new notes a note entry.
+ */
+async function followUpOnRecord(
+  db: AppDatabase,
+  studentId: number,
+  before: FollowUp,
+  after: FollowUp,
+  source: { kind: SubmissionKind; id: number; by: string },
+): Promise<void> {
+  const origin = { form: source.kind, submissionId: source.id };
+  if (before.status !== after.status) {
+    const stage = stageOfStatus[after.status];
+    const [record] = await db
+      .update(students)
+      .set({
+        stage,
+        lostReason: stage === "lost" ? "not_interested" : null,
+        lostNote: "",
+        version: sql`${students.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, studentId))
+      .returning({ version: students.version });
+    await db.insert(studentTimeline).values({
+      studentId,
+      kind: "stage",
+      actorLabel: source.by,
+      detail: {
+        from: stageOfStatus[before.status],
+        to: stage,
+        ...(stage === "lost" ? { reason: "not_interested" } : {}),
+        ...origin,
+        version: record?.version,
+      },
+    });
+  }
+  if (before.notes !== after.notes && after.notes !== "") {
+    await db
+      .insert(studentTimeline)
+      .values({ studentId, kind: "note", actorLabel: source.by, detail: { text: after.notes, ...origin } });
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations } from "../../db/schema";
+import { fileSubmission } from "./student-records.server";
 import type { SubmissionKind } from "./submission-schema";
 
 export type Enquiry = typeof enquiries.$inferSelect;
@@ -46,6 +47,8 @@ export interface SubmissionMeta {
 export interface StoredSubmission {
   id: number;
   duplicate: boolean;
+  /** The student record a new submission was filed on (not given for a replay). */
+  studentId?: number;
 }
 
 /** The course a registration is for: the form's value, e.g. "python fullstack". */
@@ -95,19 +98,40 @@ export async function createSubmission<K extends SubmissionKind>(
   meta: SubmissionMeta,
 ): Promise<StoredSubmission> {
   const values = submissionValues(input, meta);
-  const [inserted] =
-    kind === "enquiry"
-      ? await db
-          .insert(enquiries)
-          .values(values)
-          .onConflictDoNothing({ target: [enquiries.submissionToken, enquiries.submissionFingerprint] })
-          .returning({ id: enquiries.id })
-      : await db
-          .insert(registrations)
-          .values({ ...values, course: (input as SubmissionInput<"registration">).course as CourseValue })
-          .onConflictDoNothing({ target: [registrations.submissionToken, registrations.submissionFingerprint] })
-          .returning({ id: registrations.id });
-  if (inserted) return { id: inserted.id, duplicate: false };
+  const course =
+    kind === "registration" ? ((input as SubmissionInput<"registration">).course as CourseValue) : undefined;
+  // The submission and its place on the student's record are stored together or not at all.
+  const inserted = await db.transaction(async (tx) => {
+    const [row] =
+      kind === "enquiry"
+        ? await tx
+            .insert(enquiries)
+            .values(values)
+            .onConflictDoNothing({ target: [enquiries.submissionToken, enquiries.submissionFingerprint] })
+            .returning({ id: enquiries.id })
+        : await tx
+            .insert(registrations)
+            .values({ ...values, course: course as CourseValue })
+            .onConflictDoNothing({ target: [registrations.submissionToken, registrations.submissionFingerprint] })
+            .returning({ id: registrations.id });
+    if (!row) return undefined;
+    const filed = await fileSubmission(tx, {
+      kind,
+      submissionId: row.id,
+      name: values.name,
+      email: values.email,
+      mobile: values.mobile,
+      state: values.state,
+      district: values.district,
+      course,
+      landingPage: values.landingPage,
+      utmSource: values.utmSource,
+      utmMedium: values.utmMedium,
+      utmCampaign: values.utmCampaign,
+    });
+    return { id: row.id, studentId: filed.studentId };
+  });
+  if (inserted) return { id: inserted.id, duplicate: false, studentId: inserted.studentId };
   const existing = await findStoredSubmission(db, kind, input, meta);
   if (existing === undefined) {
     throw new Error(`A ${kind} with this submission token was removed while it was being stored.`);

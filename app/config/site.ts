@@ -44,6 +44,14 @@ export const site = {
     /** Enquiries and registrations older than this are deleted (`npm run cli -- purge`, and daily by the server). */
     retentionMonths: 24,
   },
+  admissions: {
+    /**
+     * Other names for the desk's stages and lost reasons, e.g. { visit: "Campus visit" }: only
+     * the labels change; the stages themselves are app/admissions/student-stages.ts.
+     */
+    stageLabels: {} as Readonly<Record<string, string>>,
+    lostReasonLabels: {} as Readonly<Record<string, string>>,
+  },
   analytics: {
     /** An external measurement ID (e.g. "G-XXXX"); off when empty. */
     externalMeasurementId: "",

@@ -1,5 +1,5 @@
 // Several app processes on one PostgreSQL behave as one site: each tells the others about
-// new submissions (for open staff tables) and content changes (for page caches) through
+// new submissions and student record changes (for open staff desks) and content changes (for page caches) through
 // PostgreSQL's LISTEN/NOTIFY. One process on the embedded database needs none of this.
 //
 // The listening connection is kept for as long as the process runs: when it is lost (PostgreSQL
@@ -12,14 +12,20 @@ import pg from "pg";
 import { type ChangedPages, deliverRelayedContentChange, forwardContentChangesTo } from "./content-version.server";
 import {
   deliverMissedSubmissions,
+  deliverRelayedRecordChange,
   deliverRelayedSubmission,
+  forwardRecordChangesTo,
   forwardSubmissionsTo,
+  type RecordEvent,
   type SubmissionEvent,
 } from "./events.server";
 
 const channel = "institute_events";
 
-type RelayBody = { type: "submission"; event: SubmissionEvent } | { type: "content"; pages: ChangedPages };
+type RelayBody =
+  | { type: "submission"; event: SubmissionEvent }
+  | { type: "record"; event: RecordEvent }
+  | { type: "content"; pages: ChangedPages };
 type RelayMessage = RelayBody & { from: string };
 
 /** Waits between attempts to listen again: from half a second, doubling, at most 15 s. */
@@ -62,6 +68,7 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
     }
     if (message.from === self) return;
     if (message.type === "submission") deliverRelayedSubmission(message.event);
+    else if (message.type === "record") deliverRelayedRecordChange(message.event);
     else if (message.type === "content") deliverRelayedContentChange(message.pages ?? "all");
   }
 
@@ -139,6 +146,7 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
 
   await listen();
   forwardSubmissionsTo((event) => send({ type: "submission", event }));
+  forwardRecordChangesTo((event) => send({ type: "record", event }));
   forwardContentChangesTo((pages) => send({ type: "content", pages }));
   return {
     async close() {
@@ -146,6 +154,7 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
       clearTimeout(retry);
       clearInterval(check);
       forwardSubmissionsTo(undefined);
+      forwardRecordChangesTo(undefined);
       forwardContentChangesTo(undefined);
       const open = listener;
       listener = undefined;

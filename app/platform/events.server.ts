@@ -51,6 +51,36 @@ export function onMissedSubmissions(listener: () => void): () => void {
   return () => bus.off("missed", listener);
 }
 
+/** A student record changed (a stage, an owner, a follow-up, a note or a call): open desks showing it reload. */
+export interface RecordEvent {
+  id: number;
+  /** The record's courses, so a coordinator hears only about records of their course. */
+  courses: string[];
+}
+
+let forwardRecord: ((event: RecordEvent) => void) | undefined;
+
+/** Several processes: also hand each record change to the other processes (event-relay.server.ts). */
+export function forwardRecordChangesTo(send: ((event: RecordEvent) => void) | undefined): void {
+  forwardRecord = send;
+}
+
+/** Announces a record change to open desks; it touches no public page (the page cache stays). */
+export function publishRecordChange(event: RecordEvent): void {
+  bus.emit("record", event);
+  forwardRecord?.(event);
+}
+
+/** A record change made through another process: told to this process's open streams only. */
+export function deliverRelayedRecordChange(event: RecordEvent): void {
+  bus.emit("record", event);
+}
+
+export function onRecordChange(listener: (event: RecordEvent) => void): () => void {
+  bus.on("record", listener);
+  return () => bus.off("record", listener);
+}
+
 /** Open live streams end when the server shuts down (they would otherwise hold it open). */
 const shutdownListeners = new Set<() => void>();
 

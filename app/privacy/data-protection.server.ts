@@ -5,6 +5,7 @@
 // personal data itself.
 
 import { parseWithdrawalReference } from "~/admissions/notifications.server";
+import { deleteRecordsWithoutSubmissions } from "~/admissions/student-records.server";
 import { type SubmissionKind, submissionKinds } from "~/admissions/submission-schema";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
@@ -23,7 +24,11 @@ export interface ErasedCounts {
   registrations: number;
 }
 
-/** Deletes the entries `remove` picks for each kind, and the e-mail written about them. */
+/**
+ * Deletes the entries `remove` picks for each kind, the e-mail written about them, and the
+ * student records left without any entry, with their timelines: nothing of a student whose
+ * every form is gone stays behind. A record that still has other forms keeps them.
+ */
 async function deleteWithTheirMail(
   tx: AppDatabase,
   remove: (kind: SubmissionKind) => Promise<number[]>,
@@ -33,6 +38,7 @@ async function deleteWithTheirMail(
     deleted[kind] = await remove(kind);
     await deleteMessagesAbout(tx, kind, deleted[kind]);
   }
+  await deleteRecordsWithoutSubmissions(tx);
   return { deleted, counts: { enquiries: deleted.enquiry.length, registrations: deleted.registration.length } };
 }
 

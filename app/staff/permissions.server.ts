@@ -73,9 +73,10 @@ export async function isSessionCurrent(db: AppDatabase, staff: StaffUser): Promi
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * The staff member, when signed in with one of the allowed roles; otherwise throws a
- * redirect to /login ("Unauthorized access"). A state-changing request must come from a
- * page of this site (Origin, else Referer), or it is refused with 403.
+ * The staff member, when signed in with one of the allowed roles. Someone not signed in is
+ * sent to /login ("Unauthorized access"); a staff member whose role does not open this page
+ * is told so (403) rather than sent to sign in again. A state-changing request must come from
+ * a page of this site (Origin, else Referer), or it is refused with 403.
  */
 export async function requireStaff(
   request: Request,
@@ -84,8 +85,18 @@ export async function requireStaff(
 ): Promise<StaffUser> {
   if (unsafeMethods.has(request.method.toUpperCase()) && !isSameOrigin(request)) throw crossSiteRefusal();
   const staff = await getStaffUser(request, context);
-  if (!staff || !allowed.includes(staff.role)) throw redirect(unauthorizedLocation);
+  if (!staff) throw redirect(unauthorizedLocation);
+  if (!allowed.includes(staff.role)) throw notYourPage(staff);
   return staff;
+}
+
+/** What a signed-in staff member hears on a page their role does not open. */
+export function notYourPage(staff: StaffUser): Response {
+  const desk = areaOf(staff.role);
+  return new Response(
+    `This page is not open to your account (${staff.email}, ${staff.role === "admin" ? "administrator" : `${staff.role} coordinator`}). Your desk is at ${desk}.`,
+    { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },
+  );
 }
 
 export function crossSiteRefusal(): Response {

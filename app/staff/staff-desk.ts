@@ -61,6 +61,8 @@ export interface DeskSection {
 
 export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "HOME", to: "/admin" },
+  { label: "Students", to: "/admin/students" },
+  { label: "Assignment", to: "/admin/assignment" },
   {
     label: "Register",
     links: [

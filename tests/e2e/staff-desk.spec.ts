@@ -173,9 +173,13 @@ test("a coordinator sees only their course, live, and nothing else", async ({ pa
     "/staff/export/registrations/ai",
     "/staff/export/enquiries",
   ]) {
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/login\?notice=unauthorized$/);
-    await expect(page.getByText("Unauthorized access")).toBeVisible();
+    // Signed in, so told the page is not theirs (403) and where their desk is, not sent to sign in.
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page).toHaveURL(new RegExp(`${path.replaceAll("/", "\\/")}$`));
+    await expect(
+      page.getByText(/This page is not open to your account .*Your desk is at \/onlineuser\/iot\./),
+    ).toBeVisible();
   }
 
   // Their own CSV holds their course only.

@@ -285,14 +285,16 @@ describeEachEngine("staff sign-in", (engine) => {
     expect((await signIn("admin@sampige-academy.example", password)).status).toBe(302);
   });
 
-  it("lets allowed roles through requireStaff and sends everyone else to /login", async () => {
+  it("lets allowed roles through requireStaff, refuses other staff with 403 and sends everyone else to /login", async () => {
     const admin = await signIn("admin@sampige-academy.example", password);
     const iot = await signIn("iot.coordinator@sampige-academy.example", password);
     const unauthorized = { status: 302, location: "/login?notice=unauthorized" };
 
     expect((await guard(iot.cookie, ["iot", "admin"])).staff?.role).toBe("iot");
-    expect(await guard(iot.cookie, ["admin"])).toEqual(unauthorized);
-    expect(await guard(iot.cookie, ["embedded", "admin"])).toEqual(unauthorized);
+    // Signed in, but not for this page: told so, not sent to sign in again.
+    const refused = { status: 403, location: null };
+    expect(await guard(iot.cookie, ["admin"])).toEqual(refused);
+    expect(await guard(iot.cookie, ["embedded", "admin"])).toEqual(refused);
     expect((await guard(admin.cookie, ["admin"])).staff?.role).toBe("admin");
     expect(await guard("", ["admin"])).toEqual(unauthorized);
     expect(await guard("better-auth.session_token=forged.signature", ["admin"])).toEqual(unauthorized);

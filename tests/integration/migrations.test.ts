@@ -70,3 +70,112 @@ describeEachEngine("migrating a database of the previous version", (engine) => {
     }
   });
 });
+
+describeEachEngine("migrating a database made before student records (0006)", (engine) => {
+  it("files every enquiry and registration, its status and its note on one record per student", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-records-"));
+    const oldMigrations = migrationsUpTo("0006_submission_fingerprint");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    try {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into enquiries (name, email, mobile, stream, major, state, district, submission_token, created_at,
+                               status, notes, status_updated_at, status_updated_by, utm_source)
+        values
+          ('Kavya', 'Kavya@Example.in ', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 't1', '2026-01-05T10:00:00Z',
+           'contacted', 'Asked about fees; call back Monday.', '2026-01-06T09:00:00Z', 'desk@example.in', 'instagram'),
+          ('Ravi', 'ravi@example.in', '9000000001', 'B.Sc', 'CS', 'kerala', 'Kannur', 't2', '2026-01-07T10:00:00Z',
+           'new', '', null, null, ''),
+          ('Kavya S', 'kavya@example.in', '9111111111', 'B.E', 'ECE', 'karnataka', 'Udupi', 't3', '2026-01-08T10:00:00Z',
+           'not_interested', '', '2026-01-09T10:00:00Z', 'desk@example.in', '')`);
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, created_at,
+                                   course, status, notes, status_updated_at, status_updated_by)
+        values
+          ('Kavya Shetty', 'new.kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 't4',
+           '2026-01-10T10:00:00Z', 'iot', 'enrolled', 'Paid the first instalment.', '2026-01-12T10:00:00Z', 'iot@example.in'),
+          ('Anil', 'anil@example.in', '9222222222', 'Diploma', 'EEE', 'karnataka', 'Mysuru', 't5',
+           '2026-01-11T10:00:00Z', 'ai', 'new', '', null, null)`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const records = await rows<{
+        id: number;
+        name: string;
+        email: string;
+        mobile: string;
+        courses: string[];
+        stage: string;
+        lost_reason: string | null;
+      }>(sql`select id, name, email, mobile, courses, stage, lost_reason from students order by id`);
+      // Kavya's three forms are one student: the same e-mail (any case), then the same mobile.
+      expect(records.map(({ id: _id, ...record }) => record)).toEqual([
+        {
+          name: "Kavya Shetty",
+          email: "new.kavya@example.in",
+          mobile: "9845012345",
+          courses: ["iot"],
+          stage: "enrolled",
+          lost_reason: null,
+        },
+        { name: "Ravi", email: "ravi@example.in", mobile: "9000000001", courses: [], stage: "new", lost_reason: null },
+        {
+          name: "Anil",
+          email: "anil@example.in",
+          mobile: "9222222222",
+          courses: ["ai"],
+          stage: "new",
+          lost_reason: null,
+        },
+      ]);
+      const unfiled = await rows<{ n: number }>(sql`
+        select (select count(*) from enquiries where student_id is null)
+             + (select count(*) from registrations where student_id is null) as n`);
+      expect(Number(unfiled[0]?.n)).toBe(0);
+
+      const kavya = records[0]?.id as number;
+      const timeline = await rows<{ kind: string; actor_label: string; at: Date; detail: Record<string, unknown> }>(sql`
+        select kind, actor_label, at, detail from student_timeline where student_id = ${kavya} order by at, id`);
+      const described = timeline.map((entry) => [
+        entry.kind,
+        entry.actor_label,
+        entry.detail.form,
+        entry.detail.submissionId,
+      ]);
+      expect(described).toEqual([
+        ["submission", "", "enquiry", 1],
+        ["stage", "desk@example.in", "enquiry", 1],
+        ["note", "desk@example.in", "enquiry", 1],
+        ["submission", "", "enquiry", 3],
+        ["stage", "desk@example.in", "enquiry", 3],
+        ["submission", "", "registration", 1],
+        ["stage", "iot@example.in", "registration", 1],
+        ["note", "iot@example.in", "registration", 1],
+      ]);
+      expect(timeline[0]?.detail).toMatchObject({ form: "enquiry", utmSource: "instagram" });
+      expect(timeline[2]?.detail.text).toBe("Asked about fees; call back Monday.");
+      expect(timeline[4]?.detail).toMatchObject({ to: "lost", reason: "not_interested", status: "not_interested" });
+      expect(timeline[7]?.detail.text).toBe("Paid the first instalment.");
+
+      // The old tables keep every row as it was sent, and new forms join the records.
+      const enquiriesKept = await listSubmissions(upgraded.db, "enquiry");
+      expect(enquiriesKept.rows.map((row) => [row.name, row.status])).toEqual([
+        ["Kavya S", "not_interested"],
+        ["Ravi", "new"],
+        ["Kavya", "contacted"],
+      ]);
+      const { course: _course, ...again } = student({ name: "Ravi R", mobile: "+91 90000 00001" });
+      const stored = await createSubmission(upgraded.db, "enquiry", again, { submissionToken: "after-upgrade" });
+      expect(stored.studentId).toBe(records[1]?.id);
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(oldMigrations, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,10 +3,14 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { handleRecordForm } from "../../app/admissions/record-desk.server";
+import { everyRecord } from "../../app/admissions/student-records.server";
 import { createSubmission, getSubmission } from "../../app/admissions/submission-repository.server";
+import { contentVersion } from "../../app/platform/content-version.server";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";
 import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
+import * as adminAssignment from "../../app/routes/admin/assignment";
 import * as adminAudit from "../../app/routes/admin/audit";
 import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
@@ -25,7 +29,9 @@ import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
 import * as coordinatorRegistrations from "../../app/routes/onlineuser/registrations";
 import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
-import type { StaffRole } from "../../app/staff/permissions.server";
+import * as staffStudent from "../../app/routes/staff/student";
+import * as staffStudents from "../../app/routes/staff/students";
+import { getStaffUser, type StaffRole, type StaffUser } from "../../app/staff/permissions.server";
 import { createStaff, setStaffRole } from "../../app/staff/staff-accounts.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { student } from "./fixtures";
@@ -166,7 +172,63 @@ const cases: Case[] = [
     loader: staffExport.loader,
     allowed: adminOnly,
   },
+  {
+    file: "routes/admin/assignment.tsx",
+    name: "assignment",
+    path: "/admin/assignment",
+    params: {},
+    ...adminAssignment,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/staff/students.tsx",
+    name: "students",
+    path: "/admin/students",
+    params: {},
+    ...staffStudents,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/staff/students.tsx",
+    name: "students CSV",
+    path: "/admin/students?format=csv",
+    params: {},
+    ...staffStudents,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/staff/student.tsx",
+    name: "a student's record",
+    path: "/admin/students/1",
+    params: { id: "1" },
+    ...staffStudent,
+    allowed: adminOnly,
+  },
   ...coordinators.flatMap((role): Case[] => [
+    {
+      file: "routes/staff/students.tsx",
+      name: `${role} students`,
+      path: `/onlineuser/${role}/students`,
+      params: { role },
+      ...staffStudents,
+      allowed: [role, "admin"],
+    },
+    {
+      file: "routes/staff/students.tsx",
+      name: `${role} students CSV`,
+      path: `/onlineuser/${role}/students?format=csv`,
+      params: { role },
+      ...staffStudents,
+      allowed: [role, "admin"],
+    },
+    {
+      file: "routes/staff/student.tsx",
+      name: `${role} student record`,
+      path: `/onlineuser/${role}/students/1`,
+      params: { role, id: "1" },
+      ...staffStudent,
+      allowed: [role, "admin"],
+    },
     {
       file: "routes/admin/registers.tsx",
       name: `${role} form`,
@@ -237,6 +299,16 @@ async function settle(run: () => unknown): Promise<unknown> {
   }
 }
 
+/** A signed-in staff member whose role does not open the page: told so with 403. */
+function isRefusal(result: unknown): boolean {
+  return result instanceof Response && result.status === 403 && result.headers.get("location") === null;
+}
+
+/** What a caller who may not come in gets: /login when signed out, 403 when signed in with another role. */
+function isKeptOut(identity: Identity, result: unknown): boolean {
+  return identity === "anonymous" ? isLoginRedirect(result) : isRefusal(result);
+}
+
 /** Sent to /login with "Unauthorized access". */
 function isLoginRedirect(result: unknown): boolean {
   return (
@@ -279,7 +351,8 @@ afterAll(async () => {
 for (const item of cases) {
   for (const identity of identities) {
     const allowed = item.allowed.includes(identity);
-    it(`${item.name}: ${identity} is ${allowed ? "let in" : "sent to /login"} (read)`, async () => {
+    const refusal = identity === "anonymous" ? "sent to /login" : "refused with 403";
+    it(`${item.name}: ${identity} is ${allowed ? "let in" : refusal} (read)`, async () => {
       if (!item.loader) return;
       const controller = new AbortController();
       const request = new Request(site + item.path, {
@@ -289,10 +362,11 @@ for (const item of cases) {
       const result = await settle(() => item.loader?.({ request, context: contextFor(), params: item.params }));
       controller.abort();
       if (result instanceof Response && result.body) await result.body.cancel().catch(() => {});
-      expect(isLoginRedirect(result)).toBe(!allowed);
+      expect(isKeptOut(identity, result)).toBe(!allowed);
+      if (allowed) expect(isLoginRedirect(result) || isRefusal(result)).toBe(false);
     });
     if (item.action) {
-      it(`${item.name}: ${identity} is ${allowed ? "let in" : "sent to /login"} (write)`, async () => {
+      it(`${item.name}: ${identity} is ${allowed ? "let in" : refusal} (write)`, async () => {
         // An intent no action knows: an allowed caller gets a 4xx answer and nothing changes.
         const request = new Request(site + item.path, {
           method: "POST",
@@ -304,7 +378,8 @@ for (const item of cases) {
           },
         });
         const result = await settle(() => item.action?.({ request, context: contextFor(), params: item.params }));
-        expect(isLoginRedirect(result)).toBe(!allowed);
+        expect(isKeptOut(identity, result)).toBe(!allowed);
+        if (allowed) expect(isLoginRedirect(result) || isRefusal(result)).toBe(false);
       });
     }
   }
@@ -368,6 +443,44 @@ describe("writes from another site", () => {
 });
 
 describe("a coordinator's scope", () => {
+  it("cannot open or change another course's student record through their own desk, whatever id they send", async () => {
+    const { db } = test.database;
+    const ai = await createSubmission(
+      db,
+      "registration",
+      student({ course: "ai", email: "ai.record@example.in", mobile: "9000000555" }),
+      { submissionToken: "scope-ai-record" },
+    );
+    const id = String(ai.studentId);
+    const post = new Request(`${site}/onlineuser/iot/students/${id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "stage", version: "1", stage: "enrolled" }),
+      headers: { cookie: cookies.get("iot") ?? "", Origin: site, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const written = await settle(() =>
+      staffStudent.action({ request: post, context: contextFor(), params: { role: "iot", id } } as never),
+    );
+    expect(JSON.stringify(written)).toContain("not yours to see");
+    for (const identity of ["iot", "admin"] as const) {
+      const read = await settle(() =>
+        staffStudent.loader({
+          request: new Request(`${site}/onlineuser/iot/students/${id}`, {
+            headers: { cookie: cookies.get(identity) ?? "" },
+          }),
+          context: contextFor(),
+          params: { role: "iot", id },
+        } as never),
+      );
+      expect((read as { init?: { status?: number } }).init?.status, identity).toBe(404);
+    }
+    const record = await staffStudent.loader({
+      request: new Request(`${site}/admin/students/${id}`, { headers: { cookie: cookies.get("admin") ?? "" } }),
+      context: contextFor(),
+      params: { id },
+    } as never);
+    expect(record.record.stage).toBe("new");
+  });
+
   it("cannot change another course's registration through their own page, whatever id they send", async () => {
     const { db } = test.database;
     const ai = await createSubmission(db, "registration", student({ course: "ai", email: "ai.learner@example.in" }), {
@@ -391,7 +504,7 @@ describe("a coordinator's scope", () => {
     expect(stored?.notes).toBe("");
   });
 
-  it("sends an unknown course area to 404 for an admin and to /login for anyone else", async () => {
+  it("answers an unknown course area with 404 for an admin, 403 for a coordinator and /login when signed out", async () => {
     const open = (identity: Identity) =>
       settle(() =>
         coordinatorLayout.loader({
@@ -402,8 +515,8 @@ describe("a coordinator's scope", () => {
       );
     const forAdmin = await open("admin");
     expect((forAdmin as { init?: { status?: number } }).init?.status).toBe(404);
-    for (const identity of ["anonymous", ...coordinators] as const)
-      expect(isLoginRedirect(await open(identity))).toBe(true);
+    expect(isLoginRedirect(await open("anonymous"))).toBe(true);
+    for (const identity of coordinators) expect(isRefusal(await open(identity))).toBe(true);
   });
 });
 
@@ -448,6 +561,44 @@ describe("the live stream", () => {
     const heard = await stream.next(2_000);
     expect(heard).toContain("event: submission");
     expect(heard).toContain('"id":"903"');
+    stream.close();
+  });
+
+  it("tells a coordinator about changes of their course's student records, live, without touching the page cache", async () => {
+    const { db } = test.database;
+    const iot = await createSubmission(
+      db,
+      "registration",
+      student({ course: "iot", mobile: "9000000777", email: "live.iot@example.in" }),
+      {
+        submissionToken: "stream-record-iot",
+      },
+    );
+    const ai = await createSubmission(
+      db,
+      "registration",
+      student({ course: "ai", mobile: "9000000778", email: "live.ai@example.in" }),
+      {
+        submissionToken: "stream-record-ai",
+      },
+    );
+    const stream = await openStream(cookies.get("iot") ?? "");
+    await stream.next();
+    const versionBefore = contentVersion();
+    const admin = await getStaffUser(
+      new Request(`${site}/admin`, { headers: { cookie: cookies.get("admin") ?? "" } }),
+      contextFor(),
+    );
+    const note = new FormData();
+    note.set("intent", "note");
+    note.set("text", "Live note");
+    await handleRecordForm(db, note, ai.studentId as number, admin as StaffUser, everyRecord);
+    expect(await stream.next()).toBe("");
+    await handleRecordForm(db, note, iot.studentId as number, admin as StaffUser, everyRecord);
+    const heard = await stream.next(2_000);
+    expect(heard).toContain("event: record");
+    expect(heard).toContain(`"id":${iot.studentId}`);
+    expect(contentVersion()).toBe(versionBefore);
     stream.close();
   });
 

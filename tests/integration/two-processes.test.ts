@@ -1,12 +1,15 @@
 // Two app processes on different ports sharing one PostgreSQL behave as one site: live staff
-// streams hear submissions made on the other, a session works on both, the form limit and
+// streams hear submissions and student record changes made on the other, a session works on both, the form limit and
 // the sign-in throttle count across both, and a staff change on one refreshes the other's
 // cached public pages.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { openDatabase } from "../../app/platform/database.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
+import { student } from "./fixtures";
 import {
   addStaff,
   eventually,
@@ -24,10 +27,12 @@ describeEachEngine("two processes on one PostgreSQL", () => {
   let sites: [SiteProcess, SiteProcess];
   let dataDir = "";
   let drop = async () => {};
+  let databaseUrl = "";
 
   beforeAll(async () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
+    databaseUrl = created.url;
     // One shared folder for uploads, as two processes on one machine have.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-two-"));
     const options = { dataDir, databaseUrl: created.url, env: { FORM_RATE_LIMIT: "3/10m" } };
@@ -116,5 +121,43 @@ describeEachEngine("two processes on one PostgreSQL", () => {
     await eventually("the new start date on the other process", async () =>
       (await (await fetch(`${b.origin}/courses/matlab`)).text()).includes("9 September 2031"),
     );
+  });
+
+  it("shows a note added to a student record on one in a staff stream open on the other", async () => {
+    const [a, b] = sites;
+    const cookie = await signIn(a.origin, admin);
+    // The form limit of this address is used up by the tests above: the student's form is stored directly.
+    const database = await openDatabase({ dataDir, databaseUrl, purpose: "test" });
+    await createSubmission(
+      database.db,
+      "registration",
+      student({ name: "Record Relay", email: "record.relay@example.in", mobile: "9000000888", course: "iot" }),
+      { submissionToken: "record-relay" },
+    );
+    await database.close();
+    const list = await (await fetch(`${b.origin}/admin/students?q=9000000888`, { headers: { Cookie: cookie } })).text();
+    const id = /\/admin\/students\/(\d+)/.exec(list)?.[1];
+    expect(id).toBeDefined();
+    const stream = await openStaffStream(b.origin, cookie);
+    try {
+      const note = await postForm(
+        a.origin,
+        `/admin/students/${id}`,
+        { intent: "note", text: "Called from process A" },
+        {
+          Cookie: cookie,
+        },
+      );
+      expect(note.status).toBe(302);
+      expect(note.headers.get("location")).toBe(`/admin/students/${id}?saved=note#note`);
+      await eventually("the record change on the other process's stream", () =>
+        stream.text().includes("event: record"),
+      );
+      expect(stream.text()).toContain(`"id":${id}`);
+      const page = await (await fetch(`${b.origin}/admin/students/${id}`, { headers: { Cookie: cookie } })).text();
+      expect(page).toContain("Called from process A");
+    } finally {
+      stream.close();
+    }
   });
 }, ["postgres"]);

@@ -71,6 +71,8 @@ export function useLiveUpdates(): { state: LiveState; refreshing: boolean } {
         if (opened.readyState === EventSource.CLOSED) void recover();
       };
       opened.addEventListener("submission", refresh);
+      // A student record changed (on this desk or another): the list and an open record reload.
+      opened.addEventListener("record", refresh);
       // Entries may have come in unheard on the server (its relay between processes was down).
       opened.addEventListener("resync", refresh);
       opened.addEventListener("signed-out", () => {

@@ -27,6 +27,7 @@ type Area = Route.ComponentProps["loaderData"];
 function CoordinatorDesk({ area, children }: { area: Area; children: React.ReactNode }) {
   const base = `/onlineuser/${area.role}`;
   const navigation = [
+    { label: "Students", to: `${base}/students` },
     { label: `${area.role} registrations`, to: base },
     { label: "Update course", to: `${base}/course` },
     ...(area.isAdmin ? [{ label: "Back to admin", to: "/admin" }] : []),

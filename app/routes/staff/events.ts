@@ -1,5 +1,5 @@
 import { databaseContext } from "~/platform/context.server";
-import { onMissedSubmissions, onShutdown, onSubmission } from "~/platform/events.server";
+import { onMissedSubmissions, onRecordChange, onShutdown, onSubmission } from "~/platform/events.server";
 import { isSessionCurrent, requireStaff, staffRoles } from "~/staff/permissions.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/events";
@@ -8,8 +8,8 @@ import type { Route } from "./+types/events";
 const heartbeatMs = 25_000;
 
 /**
- * The live feed of new submissions for open staff tables (Server-Sent Events).
- * A coordinator hears only registrations of their own course. "resync" says entries may have
+ * The live feed of new submissions and student record changes for open staff desks
+ * (Server-Sent Events). A coordinator hears only registrations and records of their own course. "resync" says entries may have
  * come in unheard (the relay between processes was down): the table reloads its list. The browser's
  * EventSource reconnects by itself after a drop.
  *
@@ -66,6 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         if (ownCourse && (event.kind !== "registration" || event.course !== ownCourse)) return;
         void sendIfSignedIn(`event: submission\ndata: ${JSON.stringify(event)}\n\n`);
       });
+      const unsubscribeRecords = onRecordChange((event) => {
+        if (ownCourse && !event.courses.includes(ownCourse)) return;
+        void sendIfSignedIn(`event: record\ndata: ${JSON.stringify({ id: event.id })}\n\n`);
+      });
       // Entries may have come in unheard (the relay between processes was down): reload the list.
       const unsubscribeMissed = onMissedSubmissions(() => void sendIfSignedIn("event: resync\ndata: {}\n\n"));
       const heartbeat = setInterval(() => void sendIfSignedIn(": keep-alive\n\n"), heartbeatMs);
@@ -73,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        unsubscribeRecords();
         unsubscribeMissed();
         stopOnShutdown();
       };

@@ -1,7 +1,7 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { exportSubmissionTable } from "~/admissions/desk.server";
 import { databaseContext } from "~/platform/context.server";
-import { requireStaff, staffRoles, unauthorizedLocation } from "~/staff/permissions.server";
+import { notYourPage, requireStaff, staffRoles } from "~/staff/permissions.server";
 import { courseValueOfRole, isCoordinatorRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/export";
 
@@ -9,7 +9,7 @@ import type { Route } from "./+types/export";
  * CSV of what a staff table shows (same period and search), as a download:
  * /staff/export/enquiries, /staff/export/registrations, /staff/export/registrations/iot.
  * A coordinator may export only their own course's registrations; asking for anything
- * else sends them to /login ("Unauthorized access"), as any other page would.
+ * else is refused with 403, as any other page of another role is.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, staffRoles);
@@ -17,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (table !== "enquiries" && table !== "registrations") throw data(null, { status: 404 });
   if (course !== undefined && !isCoordinatorRole(course)) throw data(null, { status: 404 });
   const ownCourse = staff.role === "admin" ? undefined : staff.role;
-  if (ownCourse && (table !== "registrations" || course !== ownCourse)) throw redirect(unauthorizedLocation);
+  if (ownCourse && (table !== "registrations" || course !== ownCourse)) throw notYourPage(staff);
   return exportSubmissionTable(
     context.get(databaseContext).db,
     request,

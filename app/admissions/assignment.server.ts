@@ -1,0 +1,149 @@
+// Who a new student goes to: each course has a pool of staff accounts an admin chooses; a new
+// student of that course goes to the next account of the pool, in turn, skipping accounts
+// marked away. A returning student stays with their owner; with nobody eligible the record
+// waits, unassigned, for an admin. Runs in the transaction that stores the form.
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/platform/database.server";
+import { type CourseValue, courseValues } from "~/site/course-catalog";
+import {
+  assignmentCursors,
+  assignmentPools,
+  staffAvailability,
+  students,
+  studentTimeline,
+  user,
+} from "../../db/schema";
+import type { Actor } from "./student-records.server";
+
+/**
+ * The owner for a record that has none, by the course's pool in turn; null when the form has
+ * no course or nobody in its pool is available. Takes the course's turn lock until commit, so
+ * two arrivals at once never go to the same turn.
+ */
+export async function nextInPool(tx: AppDatabase, course: CourseValue | undefined): Promise<string | null> {
+  if (!course) return null;
+  const members = await tx
+    .select({ id: assignmentPools.userId })
+    .from(assignmentPools)
+    .innerJoin(user, eq(user.id, assignmentPools.userId))
+    .leftJoin(staffAvailability, eq(staffAvailability.userId, assignmentPools.userId))
+    .where(
+      and(
+        eq(assignmentPools.course, course),
+        or(isNull(staffAvailability.away), eq(staffAvailability.away, false)),
+        or(isNull(user.banned), eq(user.banned, false)),
+      ),
+    )
+    .orderBy(asc(assignmentPools.userId));
+  if (members.length === 0) return null;
+  await tx.insert(assignmentCursors).values({ course }).onConflictDoNothing();
+  const [cursor] = await tx
+    .select({ lastUserId: assignmentCursors.lastUserId })
+    .from(assignmentCursors)
+    .where(eq(assignmentCursors.course, course))
+    .for("update");
+  // The turn goes round the pool in one fixed order (compared here, not by the database's collation).
+  const ids = members.map((member) => member.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const last = cursor?.lastUserId ?? "";
+  const nextId = ids.find((id) => id > last) ?? ids[0];
+  const next = nextId === undefined ? undefined : { id: nextId };
+  if (!next) return null;
+  await tx.update(assignmentCursors).set({ lastUserId: next.id }).where(eq(assignmentCursors.course, course));
+  return next.id;
+}
+
+/**
+ * Gives an arriving student's record an owner when it has none: the next of the course's
+ * pool. A returning student's record keeps its owner. Adds an owner entry to the timeline.
+ */
+export async function assignOnArrival(
+  tx: AppDatabase,
+  studentId: number,
+  course: CourseValue | undefined,
+): Promise<string | null> {
+  const [record] = await tx
+    .select({ ownerId: students.ownerId })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for("update");
+  if (!record) return null;
+  if (record.ownerId) return record.ownerId;
+  const owner = await nextInPool(tx, course);
+  if (!owner) return null;
+  const [updated] = await tx
+    .update(students)
+    .set({ ownerId: owner, version: sql`${students.version} + 1` })
+    .where(eq(students.id, studentId))
+    .returning({ version: students.version });
+  await tx.insert(studentTimeline).values({
+    studentId,
+    kind: "owner",
+    detail: { from: null, to: owner, rule: "pool", course: course ?? null, version: updated?.version },
+  });
+  return owner;
+}
+
+/** Each course's pool (account ids), and which accounts are away. */
+export async function assignmentRules(db: AppDatabase) {
+  const [pools, away] = await Promise.all([
+    db.select().from(assignmentPools).orderBy(asc(assignmentPools.course), asc(assignmentPools.userId)),
+    db.select({ userId: staffAvailability.userId }).from(staffAvailability).where(eq(staffAvailability.away, true)),
+  ]);
+  const byCourse = Object.fromEntries(courseValues.map((course) => [course, [] as string[]])) as Record<
+    CourseValue,
+    string[]
+  >;
+  for (const row of pools) byCourse[row.course as CourseValue]?.push(row.userId);
+  return { pools: byCourse, away: new Set(away.map((row) => row.userId)) };
+}
+
+/** Replaces a course's pool with these accounts. */
+export async function setPool(tx: AppDatabase, course: CourseValue, userIds: readonly string[]): Promise<void> {
+  await tx.delete(assignmentPools).where(eq(assignmentPools.course, course));
+  if (userIds.length > 0) {
+    await tx.insert(assignmentPools).values([...new Set(userIds)].map((userId) => ({ course, userId })));
+  }
+}
+
+/** Marks an account away (on leave: gets no new students) or back. */
+export async function setAway(tx: AppDatabase, userId: string, away: boolean): Promise<void> {
+  await tx
+    .insert(staffAvailability)
+    .values({ userId, away, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: staffAvailability.userId, set: { away, updatedAt: new Date() } });
+}
+
+/**
+ * Gives these records to another owner (or to nobody), with an optional reason, each with an
+ * owner entry on its timeline. Answers with the records that changed.
+ */
+export async function reassignRecords(
+  tx: AppDatabase,
+  ids: readonly number[],
+  ownerId: string | null,
+  reason: string,
+  actor: Actor,
+): Promise<{ id: number; name: string; from: string | null }[]> {
+  if (ids.length === 0) return [];
+  const before = await tx
+    .select({ id: students.id, name: students.name, ownerId: students.ownerId })
+    .from(students)
+    .where(inArray(students.id, [...ids]))
+    .for("update");
+  const moving = before.filter((row) => row.ownerId !== ownerId);
+  for (const row of moving) {
+    const [updated] = await tx
+      .update(students)
+      .set({ ownerId, version: sql`${students.version} + 1`, updatedAt: new Date() })
+      .where(eq(students.id, row.id))
+      .returning({ version: students.version });
+    await tx.insert(studentTimeline).values({
+      studentId: row.id,
+      kind: "owner",
+      actorId: actor.id,
+      actorLabel: actor.email,
+      detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}), version: updated?.version },
+    });
+  }
+  return moving.map((row) => ({ id: row.id, name: row.name, from: row.ownerId }));
+}

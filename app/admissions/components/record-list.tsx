@@ -1,0 +1,250 @@
+import { Form, Link, useNavigation } from "react-router";
+import { stageLabels } from "~/admissions/stage-labels";
+import { type StudentStage, studentStages } from "~/admissions/student-stages";
+import { courseByValue } from "~/site/course-catalog";
+import { deskTime } from "~/staff/staff-desk";
+import { LiveBadge, useLiveUpdates } from "./live-updates";
+
+export interface RecordListData {
+  query: {
+    q: string;
+    stage: string;
+    owner: string;
+    course: string;
+    source: string;
+    followUp: string;
+    from: string;
+    to: string;
+    sort: string;
+    page: number;
+  };
+  rows: {
+    id: number;
+    name: string;
+    mobile: string;
+    email: string;
+    district: string;
+    courses: string[];
+    stage: StudentStage;
+    ownerName: string | null;
+    nextFollowUpAt: string | null;
+    overdue: boolean;
+    createdAt: string;
+  }[];
+  total: number;
+  pageCount: number;
+  pageSize: number;
+  owners: { id: string; name: string }[];
+  courses: readonly string[];
+}
+
+const sortLabels: Record<string, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  updated: "Recently worked on",
+  "follow-up": "Next follow-up",
+  name: "Name",
+};
+
+/** The day a record was made, India time: "25 Nov 2026". */
+const deskDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+
+export function courseLabelOf(value: string): string {
+  return courseByValue(value)?.label ?? value;
+}
+
+/** The records of a desk: search and filters (a GET form that works without JavaScript), a dense table, pages. */
+export function RecordList({ list, base }: { list: RecordListData; base: string }) {
+  const live = useLiveUpdates();
+  const navigation = useNavigation();
+  const loading = live.refreshing || (navigation.state === "loading" && navigation.formMethod === undefined);
+  const { query } = list;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== "" && !(key === "page" && value === 1) && !(key === "sort" && value === "newest")) {
+      params.set(key, String(value));
+    }
+  }
+  const linkTo = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page === 1) next.delete("page");
+    else next.set("page", String(page));
+    return `?${next}`;
+  };
+  const csv = new URLSearchParams(params);
+  csv.delete("page");
+  csv.set("format", "csv");
+  const filtered = [...params.keys()].some((key) => key !== "page" && key !== "sort");
+  const first = (query.page - 1) * list.pageSize + 1;
+  return (
+    <section aria-labelledby="records-title">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h1 id="records-title" className="page-title mb-0">
+          Students
+        </h1>
+        <LiveBadge state={live.state} />
+      </div>
+      <Form method="get" className="desk-filters record-filters" role="search" key={params.toString()}>
+        <label className="desk-search">
+          <span>Search name, mobile or e-mail</span>
+          <input type="search" name="q" defaultValue={query.q} maxLength={100} />
+        </label>
+        <label>
+          <span>Stage</span>
+          <select name="stage" defaultValue={query.stage}>
+            <option value="">Any</option>
+            {studentStages.map((stage) => (
+              <option key={stage} value={stage}>
+                {stageLabels[stage]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>Owner</span>
+          <select name="owner" defaultValue={query.owner}>
+            <option value="">Anyone</option>
+            <option value="me">Me</option>
+            <option value="unassigned">Unassigned</option>
+            {list.owners.map((owner) => (
+              <option key={owner.id} value={owner.id}>
+                {owner.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {list.courses.length > 1 ? (
+          <label>
+            <span>Course</span>
+            <select name="course" defaultValue={query.course}>
+              <option value="">Any</option>
+              {list.courses.map((course) => (
+                <option key={course} value={course}>
+                  {courseLabelOf(course)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label>
+          <span>Follow-up</span>
+          <select name="followUp" defaultValue={query.followUp}>
+            <option value="">Any</option>
+            <option value="overdue">Overdue</option>
+            <option value="today">Today</option>
+            <option value="none">None set</option>
+          </select>
+        </label>
+        <label>
+          <span>Source or campaign</span>
+          <input type="text" name="source" defaultValue={query.source} maxLength={100} size={10} />
+        </label>
+        <label>
+          <span>Created from</span>
+          <input type="date" name="from" defaultValue={query.from} />
+        </label>
+        <label>
+          <span>to</span>
+          <input type="date" name="to" defaultValue={query.to} />
+        </label>
+        <label>
+          <span>Sort</span>
+          <select name="sort" defaultValue={query.sort}>
+            {Object.entries(sortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+        {filtered ? (
+          <Link className="desk-link" to="?">
+            Clear
+          </Link>
+        ) : null}
+        <a className="btn-secondary desk-csv" href={`?${csv}`} download>
+          Download CSV
+        </a>
+      </Form>
+      <p className="desk-summary" aria-live="polite">
+        {list.total} {list.total === 1 ? "student" : "students"}
+        {query.q ? ` matching "${query.q}"` : ""} · {sortLabels[query.sort] ?? ""}
+        {list.pageCount > 1 ? ` · showing ${first}–${first + list.rows.length - 1}` : ""}
+        {loading ? <span className="desk-loading"> · Loading...</span> : null}
+      </p>
+      {list.rows.length === 0 ? (
+        <p className="desk-empty">
+          {filtered
+            ? "No student matches. Search covers every record ever made: check the spelling, or clear a filter."
+            : "No students yet. A new enquiry or registration appears here by itself."}
+        </p>
+      ) : (
+        <table className="record-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Mobile</th>
+              <th scope="col" className="record-col-wide">
+                Courses
+              </th>
+              <th scope="col">Stage</th>
+              <th scope="col" className="record-col-wide">
+                Owner
+              </th>
+              <th scope="col">Follow-up</th>
+              <th scope="col" className="record-col-wide">
+                Created
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((row) => (
+              <tr key={row.id} data-testid="record-row">
+                <td data-label="Name" className="record-name">
+                  <Link to={`${base}/${row.id}`}>{row.name}</Link>
+                </td>
+                <td data-label="Mobile">
+                  <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
+                </td>
+                <td data-label="Courses" className="record-col-wide">
+                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"}
+                </td>
+                <td data-label="Stage">
+                  <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>
+                </td>
+                <td data-label="Owner" className="record-col-wide">
+                  {row.ownerName ?? <span className="record-muted">Unassigned</span>}
+                </td>
+                <td data-label="Follow-up" className={row.overdue ? "record-overdue" : undefined}>
+                  {row.nextFollowUpAt ? (
+                    <time dateTime={row.nextFollowUpAt}>
+                      {row.overdue ? "Overdue: " : ""}
+                      {deskTime.format(new Date(row.nextFollowUpAt))}
+                    </time>
+                  ) : (
+                    <span className="record-muted">None</span>
+                  )}
+                </td>
+                <td data-label="Created" className="record-col-wide">
+                  <time dateTime={row.createdAt}>{deskDate.format(new Date(row.createdAt))}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.pageCount > 1 ? (
+        <nav aria-label="Pages" className="desk-pages">
+          {query.page > 1 ? <Link to={linkTo(query.page - 1)}>Previous page</Link> : null}
+          <span>
+            Page {query.page} of {list.pageCount}
+          </span>
+          {query.page < list.pageCount ? <Link to={linkTo(query.page + 1)}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

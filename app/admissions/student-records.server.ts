@@ -1,0 +1,625 @@
+// Student records: one per student, joined by every enquiry and registration with the same
+// mobile or e-mail, with a stage, an owner, a next follow-up and an append-only timeline.
+// Every edit of a record names the version it was made on; an edit of an older version is
+// refused with what changed meanwhile, so nobody's work is overwritten without a word.
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { AppDatabase } from "~/platform/database.server";
+import type { CourseValue } from "~/site/course-catalog";
+import { enquiries, registrations, students, studentTimeline, user } from "../../db/schema";
+import { assignOnArrival } from "./assignment.server";
+import { normaliseEmail, normaliseMobile } from "./student-contact";
+import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
+import type { SubmissionKind } from "./submission-schema";
+
+export type StudentRecord = typeof students.$inferSelect;
+export type TimelineEntry = typeof studentTimeline.$inferSelect;
+
+/** Who did something on the desk; null actor: the site itself (a form arriving). */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/**
+ * Which records a staff member works on: every record (an admin), or the records of some
+ * courses (a course's counsellor sees a student who registered for one of them).
+ */
+export type RecordScope = { all: true } | { all: false; courses: readonly CourseValue[] };
+
+export const everyRecord: RecordScope = { all: true };
+
+function scopeCondition(scope: RecordScope): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.courses.length === 0) return sql`false`;
+  return sql`${students.courses} && ${toTextArray(scope.courses)}`;
+}
+
+function toTextArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** What arrived: a stored submission's contact details, course and first touch. */
+export interface Arrival {
+  kind: SubmissionKind;
+  submissionId: number;
+  name: string;
+  email: string;
+  mobile: string;
+  state: string;
+  district: string;
+  course?: CourseValue;
+  landingPage?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+}
+
+/**
+ * Files a new submission on its student's record, inside the transaction that stores the
+ * submission: the record with the same mobile, else the same e-mail, else a new one. The
+ * record takes the latest name and contact details and the course; its timeline gets a
+ * "submission received" entry. Two forms from one student arriving together find one
+ * record: the transaction holds a lock on the mobile and the e-mail until it commits.
+ */
+export async function fileSubmission(
+  tx: AppDatabase,
+  arrival: Arrival,
+): Promise<{ studentId: number; created: boolean }> {
+  const mobile = normaliseMobile(arrival.mobile);
+  const email = normaliseEmail(arrival.email);
+  const keys = [`student-mobile:${mobile}`, `student-email:${email}`].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
+  const existing = await findRecordByContact(tx, mobile, email);
+  const course = arrival.course;
+  let studentId: number;
+  let created = false;
+  if (existing) {
+    studentId = existing;
+    await tx
+      .update(students)
+      .set({
+        name: arrival.name,
+        email,
+        mobile,
+        state: arrival.state,
+        district: arrival.district,
+        ...(mobile ? { mobiles: appendOnce(students.mobiles, mobile) } : {}),
+        ...(email ? { emails: appendOnce(students.emails, email) } : {}),
+        ...(course
+          ? {
+              courses: appendOnce(students.courses, course),
+            }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, studentId));
+  } else {
+    const [inserted] = await tx
+      .insert(students)
+      .values({
+        name: arrival.name,
+        email,
+        mobile,
+        mobiles: mobile ? [mobile] : [],
+        emails: email ? [email] : [],
+        state: arrival.state,
+        district: arrival.district,
+        courses: course ? [course] : [],
+      })
+      .returning({ id: students.id });
+    if (!inserted) throw new Error("The student record was not stored.");
+    studentId = inserted.id;
+    created = true;
+  }
+  const table = arrival.kind === "enquiry" ? enquiries : registrations;
+  await tx.update(table).set({ studentId }).where(eq(table.id, arrival.submissionId));
+  await tx.insert(studentTimeline).values({
+    studentId,
+    kind: "submission",
+    detail: {
+      form: arrival.kind,
+      submissionId: arrival.submissionId,
+      course: course ?? null,
+      landingPage: arrival.landingPage ?? "",
+      utmSource: arrival.utmSource ?? "",
+      utmMedium: arrival.utmMedium ?? "",
+      utmCampaign: arrival.utmCampaign ?? "",
+    },
+  });
+  await assignOnArrival(tx, studentId, course);
+  return { studentId, created };
+}
+
+/** The array column with `value` added at its end, unless it holds it already. */
+function appendOnce(column: AnyColumn, value: string): SQL {
+  return sql`case when ${value}::text = any(${column}) then ${column} else array_append(${column}, ${value}::text) end`;
+}
+
+/** The record that knows this mobile, else the one that knows this e-mail (the oldest, if several). */
+async function findRecordByContact(db: AppDatabase, mobile: string, email: string): Promise<number | undefined> {
+  if (mobile) {
+    const [byMobile] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(sql`${students.mobiles} @> ${toTextArray([mobile])}`)
+      .orderBy(students.id)
+      .limit(1);
+    if (byMobile) return byMobile.id;
+  }
+  if (email) {
+    const [byEmail] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(sql`${students.emails} @> ${toTextArray([email])}`)
+      .orderBy(students.id)
+      .limit(1);
+    if (byEmail) return byEmail.id;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding and listing
+
+export const recordSorts = ["newest", "oldest", "updated", "follow-up", "name"] as const;
+export type RecordSort = (typeof recordSorts)[number];
+
+export interface RecordFilters {
+  /** A name fragment, a mobile in any form, or (part of) an e-mail; all time. */
+  search?: string;
+  stage?: StudentStage;
+  /** "me" (with `me`), "unassigned", or an account's id. */
+  owner?: string;
+  me?: string;
+  course?: CourseValue;
+  /** Records with a submission from this campaign source (utm_source) or landing page. */
+  source?: string;
+  followUp?: "overdue" | "today" | "none";
+  createdFrom?: Date;
+  createdBefore?: Date;
+  sort?: RecordSort;
+  limit?: number;
+  offset?: number;
+  /** The time "overdue" and "today" are measured from (tests). */
+  now?: Date;
+}
+
+export interface RecordListRow {
+  id: number;
+  name: string;
+  email: string;
+  mobile: string;
+  district: string;
+  courses: string[];
+  stage: StudentStage;
+  lostReason: LostReason | null;
+  ownerId: string | null;
+  ownerName: string | null;
+  nextFollowUpAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+/** The start and end of today in India (UTC+05:30 all year). */
+export function indiaDay(now: Date): { start: Date; end: Date } {
+  const offset = 330 * 60_000;
+  const local = new Date(now.getTime() + offset);
+  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
+  return { start: new Date(start), end: new Date(start + 24 * 60 * 60_000) };
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  const text = search?.replaceAll("\0", "").trim().slice(0, 100);
+  if (!text) return undefined;
+  const compact = text.replace(/[\s()+.-]/g, "");
+  if (/^\d{3,}$/.test(compact)) {
+    const digits = normaliseMobile(compact);
+    return digits.length === 10
+      ? sql`${students.mobiles} @> ${toTextArray([digits])}`
+      : ilike(students.mobile, `%${digits}%`);
+  }
+  const pattern = `%${escapeLike(text)}%`;
+  if (text.includes("@")) return ilike(students.email, `%${escapeLike(normaliseEmail(text))}%`);
+  return or(ilike(students.name, pattern), ilike(students.email, pattern));
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function listConditions(filters: RecordFilters, scope: RecordScope): (SQL | undefined)[] {
+  const now = filters.now ?? new Date();
+  const today = indiaDay(now);
+  const owner =
+    filters.owner === "me"
+      ? filters.me
+        ? eq(students.ownerId, filters.me)
+        : sql`false`
+      : filters.owner === "unassigned"
+        ? isNull(students.ownerId)
+        : filters.owner
+          ? eq(students.ownerId, filters.owner)
+          : undefined;
+  const followUp =
+    filters.followUp === "overdue"
+      ? lt(students.nextFollowUpAt, now)
+      : filters.followUp === "today"
+        ? and(gte(students.nextFollowUpAt, today.start), lt(students.nextFollowUpAt, today.end))
+        : filters.followUp === "none"
+          ? isNull(students.nextFollowUpAt)
+          : undefined;
+  const source = filters.source?.trim()
+    ? sql`(exists (select 1 from ${enquiries} where ${enquiries.studentId} = ${students.id}
+          and (${enquiries.utmSource} = ${filters.source.trim()} or ${enquiries.utmCampaign} = ${filters.source.trim()}))
+        or exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id}
+          and (${registrations.utmSource} = ${filters.source.trim()} or ${registrations.utmCampaign} = ${filters.source.trim()})))`
+    : undefined;
+  return [
+    scopeCondition(scope),
+    searchCondition(filters.search),
+    filters.stage ? eq(students.stage, filters.stage) : undefined,
+    owner,
+    filters.course ? sql`${students.courses} @> ${toTextArray([filters.course])}` : undefined,
+    source,
+    followUp,
+    filters.createdFrom ? gte(students.createdAt, filters.createdFrom) : undefined,
+    filters.createdBefore ? lt(students.createdAt, filters.createdBefore) : undefined,
+  ];
+}
+
+function orderOf(sort: RecordSort | undefined) {
+  switch (sort) {
+    case "oldest":
+      return [asc(students.createdAt), asc(students.id)];
+    case "updated":
+      return [desc(students.updatedAt), desc(students.id)];
+    case "follow-up":
+      return [sql`${students.nextFollowUpAt} asc nulls last`, asc(students.id)];
+    case "name":
+      return [asc(students.name), asc(students.id)];
+    default:
+      return [desc(students.createdAt), desc(students.id)];
+  }
+}
+
+const listColumns = {
+  id: students.id,
+  name: students.name,
+  email: students.email,
+  mobile: students.mobile,
+  district: students.district,
+  courses: students.courses,
+  stage: students.stage,
+  lostReason: students.lostReason,
+  ownerId: students.ownerId,
+  ownerName: user.name,
+  nextFollowUpAt: students.nextFollowUpAt,
+  createdAt: students.createdAt,
+  updatedAt: students.updatedAt,
+  version: students.version,
+};
+
+/** One page of the records the filters match in this scope, and how many match in all. */
+export async function listStudentRecords(
+  db: AppDatabase,
+  filters: RecordFilters,
+  scope: RecordScope,
+): Promise<{ rows: RecordListRow[]; total: number }> {
+  const where = and(...listConditions(filters, scope));
+  const limit = Math.min(500, Math.max(1, Math.trunc(filters.limit ?? 50)));
+  const offset = Math.max(0, Math.trunc(filters.offset ?? 0));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(students)
+      .leftJoin(user, eq(user.id, students.ownerId))
+      .where(where)
+      .orderBy(...orderOf(filters.sort))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(students).where(where),
+  ]);
+  return { rows: rows as RecordListRow[], total: totals?.total ?? 0 };
+}
+
+/** Every record the filters match, in batches (the CSV download): never the whole set in memory. */
+export async function* studentRecordRows(
+  db: AppDatabase,
+  filters: RecordFilters,
+  scope: RecordScope,
+): AsyncGenerator<RecordListRow> {
+  let after = 0;
+  const batchSize = 500;
+  for (;;) {
+    const batch = (await db
+      .select(listColumns)
+      .from(students)
+      .leftJoin(user, eq(user.id, students.ownerId))
+      .where(and(gt(students.id, after), ...listConditions(filters, scope)))
+      .orderBy(students.id)
+      .limit(batchSize)) as RecordListRow[];
+    yield* batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < batchSize) return;
+    after = last.id;
+  }
+}
+
+/** A record in this scope, or undefined (none, or not this staff member's to see). */
+export async function getStudentRecord(
+  db: AppDatabase,
+  id: number,
+  scope: RecordScope,
+): Promise<(StudentRecord & { ownerName: string | null }) | undefined> {
+  const [row] = await db
+    .select({ record: students, ownerName: user.name })
+    .from(students)
+    .leftJoin(user, eq(user.id, students.ownerId))
+    .where(and(eq(students.id, id), scopeCondition(scope)));
+  return row ? { ...row.record, ownerName: row.ownerName } : undefined;
+}
+
+/** The record's enquiries and registrations as they were sent, newest first. */
+export async function recordSubmissions(db: AppDatabase, studentId: number) {
+  const [enquiryRows, registrationRows] = await Promise.all([
+    db.select().from(enquiries).where(eq(enquiries.studentId, studentId)),
+    db.select().from(registrations).where(eq(registrations.studentId, studentId)),
+  ]);
+  return [
+    ...enquiryRows.map((row) => ({ ...row, kind: "enquiry" as const, course: null })),
+    ...registrationRows.map((row) => ({ ...row, kind: "registration" as const })),
+  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+}
+
+/** The record's timeline, newest first. */
+export async function recordTimeline(db: AppDatabase, studentId: number, limit = 200): Promise<TimelineEntry[]> {
+  return db
+    .select()
+    .from(studentTimeline)
+    .where(eq(studentTimeline.studentId, studentId))
+    .orderBy(desc(studentTimeline.at), desc(studentTimeline.id))
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editing
+
+/** A change of the record's own fields; what is left out stays as it is. */
+export interface RecordEdit {
+  stage?: StudentStage;
+  lostReason?: LostReason | null;
+  lostNote?: string;
+  ownerId?: string | null;
+  nextFollowUpAt?: Date | null;
+}
+
+export type EditResult =
+  | { ok: true; record: StudentRecord; changed: string[] }
+  | { ok: false; reason: "missing" }
+  | {
+      ok: false;
+      reason: "conflict";
+      /** The record as it is now. */
+      current: StudentRecord & { ownerName: string | null };
+      /** Entries about changes made since the version the edit was made on, newest first. */
+      changes: TimelineEntry[];
+    };
+
+/**
+ * Applies an edit made on `version` of the record: refused (conflict) when the record has
+ * changed since, with its current values and the changes made meanwhile. Each changed field
+ * adds a timeline entry carrying the record's new version.
+ */
+export async function editStudentRecord(
+  tx: AppDatabase,
+  id: number,
+  version: number,
+  edit: RecordEdit,
+  actor: Actor,
+  scope: RecordScope,
+): Promise<EditResult> {
+  const [before] = await tx
+    .select()
+    .from(students)
+    .where(and(eq(students.id, id), scopeCondition(scope)))
+    .for("update");
+  if (!before) return { ok: false, reason: "missing" };
+  if (before.version !== version) {
+    const current = await getStudentRecord(tx, id, scope);
+    if (!current) return { ok: false, reason: "missing" };
+    return { ok: false, reason: "conflict", current, changes: await changesSince(tx, id, version) };
+  }
+  const next = { ...before };
+  const entries: { kind: TimelineKind; detail: Record<string, unknown> }[] = [];
+  const changed: string[] = [];
+  if (edit.stage !== undefined) {
+    const reason = edit.stage === "lost" ? (edit.lostReason ?? null) : null;
+    const note = edit.stage === "lost" ? (edit.lostNote ?? "") : "";
+    if (edit.stage !== before.stage || reason !== before.lostReason || note !== before.lostNote) {
+      next.stage = edit.stage;
+      next.lostReason = reason;
+      next.lostNote = note;
+      changed.push("stage");
+      entries.push({
+        kind: "stage",
+        detail: { from: before.stage, to: edit.stage, ...(reason ? { reason } : {}), ...(note ? { note } : {}) },
+      });
+    }
+  }
+  if (edit.ownerId !== undefined && edit.ownerId !== before.ownerId) {
+    next.ownerId = edit.ownerId;
+    changed.push("owner");
+    entries.push({ kind: "owner", detail: { from: before.ownerId, to: edit.ownerId } });
+  }
+  if (edit.nextFollowUpAt !== undefined && edit.nextFollowUpAt?.getTime() !== before.nextFollowUpAt?.getTime()) {
+    next.nextFollowUpAt = edit.nextFollowUpAt;
+    changed.push("follow-up");
+    entries.push({
+      kind: "follow_up",
+      detail: { from: before.nextFollowUpAt?.toISOString() ?? null, to: edit.nextFollowUpAt?.toISOString() ?? null },
+    });
+  }
+  if (changed.length === 0) return { ok: true, record: before, changed };
+  const [record] = await tx
+    .update(students)
+    .set({
+      stage: next.stage,
+      lostReason: next.lostReason,
+      lostNote: next.lostNote,
+      ownerId: next.ownerId,
+      nextFollowUpAt: next.nextFollowUpAt,
+      version: sql`${students.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(students.id, id), eq(students.version, version)))
+    .returning();
+  if (!record) {
+    // Only possible without the row lock (it is held): treat it like any other stale edit.
+    const current = await getStudentRecord(tx, id, scope);
+    if (!current) return { ok: false, reason: "missing" };
+    return { ok: false, reason: "conflict", current, changes: await changesSince(tx, id, version) };
+  }
+  await tx.insert(studentTimeline).values(
+    entries.map((entry) => ({
+      studentId: id,
+      kind: entry.kind,
+      actorId: actor.id,
+      actorLabel: actor.email,
+      detail: { ...entry.detail, version: record.version },
+    })),
+  );
+  return { ok: true, record, changed };
+}
+
+/** Timeline entries of record edits made after `version`, newest first. */
+async function changesSince(db: AppDatabase, id: number, version: number): Promise<TimelineEntry[]> {
+  return db
+    .select()
+    .from(studentTimeline)
+    .where(and(eq(studentTimeline.studentId, id), sql`(${studentTimeline.detail} ->> 'version')::int > ${version}`))
+    .orderBy(desc(studentTimeline.at), desc(studentTimeline.id));
+}
+
+/** A note on the timeline. Adding an entry never conflicts with anyone's edit. */
+export async function addNote(
+  tx: AppDatabase,
+  id: number,
+  text: string,
+  actor: Actor,
+  scope: RecordScope,
+): Promise<TimelineEntry | undefined> {
+  if (!(await getStudentRecord(tx, id, scope))) return undefined;
+  const [entry] = await tx
+    .insert(studentTimeline)
+    .values({ studentId: id, kind: "note", actorId: actor.id, actorLabel: actor.email, detail: { text } })
+    .returning();
+  await touch(tx, id);
+  return entry;
+}
+
+/**
+ * A call (or a WhatsApp message) and its outcome on the timeline, with the next follow-up set
+ * in the same step: the follow-up the counsellor names now replaces the old one, whatever the
+ * version (it is what they just agreed with the student), and the timeline keeps both.
+ */
+export async function logContact(
+  tx: AppDatabase,
+  id: number,
+  contact: { channel: "call" | "whatsapp"; outcome?: CallOutcome; note: string; nextFollowUpAt?: Date | null },
+  actor: Actor,
+  scope: RecordScope,
+): Promise<TimelineEntry | undefined> {
+  const [record] = await tx
+    .select()
+    .from(students)
+    .where(and(eq(students.id, id), scopeCondition(scope)))
+    .for("update");
+  if (!record) return undefined;
+  const [entry] = await tx
+    .insert(studentTimeline)
+    .values({
+      studentId: id,
+      kind: contact.channel,
+      actorId: actor.id,
+      actorLabel: actor.email,
+      detail: { ...(contact.outcome ? { outcome: contact.outcome } : {}), note: contact.note },
+    })
+    .returning();
+  if (contact.nextFollowUpAt !== undefined && contact.nextFollowUpAt?.getTime() !== record.nextFollowUpAt?.getTime()) {
+    const [updated] = await tx
+      .update(students)
+      .set({ nextFollowUpAt: contact.nextFollowUpAt, version: sql`${students.version} + 1`, updatedAt: new Date() })
+      .where(eq(students.id, id))
+      .returning({ version: students.version });
+    await tx.insert(studentTimeline).values({
+      studentId: id,
+      kind: "follow_up",
+      actorId: actor.id,
+      actorLabel: actor.email,
+      detail: {
+        from: record.nextFollowUpAt?.toISOString() ?? null,
+        to: contact.nextFollowUpAt?.toISOString() ?? null,
+        version: updated?.version,
+      },
+    });
+  } else {
+    await touch(tx, id);
+  }
+  return entry;
+}
+
+/** The record was worked on (its place in "recently updated"); its version stays. */
+async function touch(tx: AppDatabase, id: number): Promise<void> {
+  await tx.update(students).set({ updatedAt: new Date() }).where(eq(students.id, id));
+}
+
+/** Records whose next follow-up is due by `until`, for the counts on the desk. */
+export async function countDue(db: AppDatabase, until: Date, scope: RecordScope): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(students)
+    .where(and(lte(students.nextFollowUpAt, until), scopeCondition(scope)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Removes the records none of whose enquiries and registrations are left (erased on request,
+ * consent withdrawn, or past the retention period), and with them their timelines.
+ */
+export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<number> {
+  const deleted = await tx
+    .delete(students)
+    .where(
+      sql`not exists (select 1 from ${enquiries} where ${enquiries.studentId} = ${students.id})
+        and not exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id})`,
+    )
+    .returning({ id: students.id });
+  return deleted.length;
+}
+
+/** The records an account owns (to move them all, e.g. when someone leaves). */
+export async function ownedRecordIds(db: AppDatabase, ownerId: string): Promise<number[]> {
+  const rows = await db.select({ id: students.id }).from(students).where(eq(students.ownerId, ownerId));
+  return rows.map((row) => row.id);
+}

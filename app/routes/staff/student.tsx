@@ -1,0 +1,47 @@
+import { redirect } from "react-router";
+import { RecordPage } from "~/admissions/components/record-page";
+import { handleRecordForm, loadRecordPage, recordIdOf, requireRecordDesk } from "~/admissions/record-desk.server";
+import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
+import type { Route } from "./+types/student";
+
+/** One student's record: details, submissions, timeline, and the forms that work on it. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { scope, base } = await requireRecordDesk(request, context, params);
+  const id = recordIdOf(params.id);
+  const page = await loadRecordPage(context.get(databaseContext).db, id, scope);
+  const saved = new URL(request.url).searchParams.get("saved");
+  return { ...page, base, saved };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { staff, scope, base } = await requireRecordDesk(request, context, params);
+  const id = recordIdOf(params.id);
+  const form = await readFormBody(request);
+  if (!form) {
+    return handleRecordForm(context.get(databaseContext).db, new FormData(), id, staff, scope);
+  }
+  const result = await handleRecordForm(context.get(databaseContext).db, form, id, staff, scope);
+  if ("ok" in result && result.ok) {
+    // After a post, the record again (reloading the page does not send the form twice).
+    return redirect(`${base}/${id}?saved=${encodeURIComponent(result.intent)}#${result.intent}`);
+  }
+  return result;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.record.name ?? "Student";
+  return [{ title: `${name} | Student record | ${site.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function Student({ loaderData, actionData }: Route.ComponentProps) {
+  // Another record is another page: its forms start afresh.
+  return (
+    <RecordPage
+      key={loaderData.record.id}
+      page={loaderData}
+      answer={actionData && !actionData.ok ? actionData : undefined}
+    />
+  );
+}

@@ -1,0 +1,116 @@
+// Assignment on arrival, on both engines: a course's pool in turn, fair over many arrivals,
+// skipping accounts away; a returning student stays with their owner; with nobody available
+// the record waits unassigned. Moving someone's students leaves a reason on each timeline.
+import { eq } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import { reassignRecords, setAway, setPool } from "../../app/admissions/assignment.server";
+import { everyRecord, listStudentRecords, recordTimeline } from "../../app/admissions/student-records.server";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { createStaff } from "../../app/staff/staff-accounts.server";
+import { students } from "../../db/schema";
+import { describeEachEngine, useTestDatabase } from "./databases";
+import { student } from "./fixtures";
+
+process.env.BETTER_AUTH_SECRET ??= "integration-tests-only-secret-0123456789abcdef";
+const password = "correct horse battery staple kolam";
+
+describeEachEngine("assignment on arrival", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+  let counsellors: string[] = [];
+  let arrivals = 0;
+
+  beforeEach(async () => {
+    await test.current.truncate();
+    counsellors = [];
+    for (const name of ["anita", "bharath", "chitra"]) {
+      const created = await createStaff(
+        test.current.database,
+        { email: `${name}@sampige.example`, name, role: "iot", password },
+        "tests",
+      );
+      if (!created.ok) throw new Error(created.error);
+      counsellors.push(created.user.id);
+    }
+  }, 60_000);
+
+  /** A new student (a fresh mobile and e-mail) registering for a course; answers the record's owner. */
+  async function arrive(course: "iot" | "ai" = "iot", contact?: { mobile: string; email: string }) {
+    arrivals += 1;
+    const mobile = contact?.mobile ?? `8${String(arrivals).padStart(9, "0")}`;
+    const email = contact?.email ?? `s${arrivals}@example.in`;
+    const stored = await createSubmission(db(), "registration", student({ course, mobile, email }), {
+      submissionToken: `arrival-${arrivals}`,
+    });
+    const [record] = await db()
+      .select()
+      .from(students)
+      .where(eq(students.id, stored.studentId as number));
+    return record?.ownerId ?? null;
+  }
+
+  it("gives a course's new students to its pool in turn, evenly over 1,000 arrivals", {
+    timeout: 300_000,
+  }, async () => {
+    await setPool(db(), "iot", counsellors);
+    const counts = new Map<string | null, number>();
+    const order: (string | null)[] = [];
+    for (let index = 0; index < 1000; index++) {
+      const owner = await arrive();
+      order.push(owner);
+      counts.set(owner, (counts.get(owner) ?? 0) + 1);
+    }
+    expect(counts.get(null)).toBeUndefined();
+    expect([...counts.values()].sort()).toEqual([333, 333, 334]);
+    // Strictly in turn: no one gets two in a row.
+    expect(order.every((owner, index) => index === 0 || owner !== order[index - 1])).toBe(true);
+  });
+
+  it("skips an account marked away, and includes it again once it is back", async () => {
+    await setPool(db(), "iot", counsellors);
+    await setAway(db(), counsellors[1] as string, true);
+    const owners = [await arrive(), await arrive(), await arrive(), await arrive()];
+    expect(owners.includes(counsellors[1] as string)).toBe(false);
+    expect(new Set(owners).size).toBe(2);
+    await setAway(db(), counsellors[1] as string, false);
+    const next = [await arrive(), await arrive(), await arrive()];
+    expect(next).toContain(counsellors[1]);
+  });
+
+  it("keeps a returning student with their owner, whatever the turn", async () => {
+    await setPool(db(), "iot", counsellors);
+    const first = await arrive("iot", { mobile: "9123456780", email: "back@example.in" });
+    await arrive();
+    const again = await arrive("iot", { mobile: "+91 91234 56780", email: "other@example.in" });
+    expect(again).toBe(first);
+  });
+
+  it("leaves the record unassigned when nobody in the pool is available, or the course has no pool", async () => {
+    expect(await arrive("ai")).toBeNull();
+    await setPool(db(), "iot", [counsellors[0] as string]);
+    await setAway(db(), counsellors[0] as string, true);
+    expect(await arrive("iot")).toBeNull();
+    const { total } = await listStudentRecords(db(), { owner: "unassigned" }, everyRecord);
+    expect(total).toBe(2);
+  });
+
+  it("moves many records to another owner with a reason on each timeline", async () => {
+    await setPool(db(), "iot", [counsellors[0] as string]);
+    await arrive();
+    await arrive();
+    const ids = (await db().select({ id: students.id }).from(students)).map((row) => row.id);
+    const moved = await reassignRecords(db(), ids, counsellors[2] as string, "Anita is leaving", {
+      id: "admin",
+      email: "head@sampige.example",
+    });
+    expect(moved).toHaveLength(2);
+    for (const id of ids) {
+      const [entry] = await recordTimeline(db(), id);
+      expect(entry).toMatchObject({
+        kind: "owner",
+        actorLabel: "head@sampige.example",
+        detail: expect.objectContaining({ from: counsellors[0], to: counsellors[2], reason: "Anita is leaving" }),
+      });
+    }
+  });
+});
