@@ -80,20 +80,25 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
   const hash = await hashPassword(input.password);
   const id = randomUUID();
   try {
-    await database.db.transaction(async (tx) => {
-      await tx.insert(user).values({ id, email, name, role: input.role, emailVerified: false });
+    // The account as stored, from the insert itself: read again afterwards, it may already
+    // have been removed by another request.
+    const created = await database.db.transaction(async (tx) => {
+      const [stored] = await tx
+        .insert(user)
+        .values({ id, email, name, role: input.role, emailVerified: false })
+        .returning(columns);
       await tx
         .insert(account)
         .values({ id: randomUUID(), accountId: id, providerId: credential, userId: id, password: hash });
       await recordAudit(tx, { actor, action: "staff.create", subject: email, detail: { role: input.role } });
+      return stored;
     });
+    if (!created) throw new Error(`The account for ${email} was not stored.`);
+    return { ok: true, user: created };
   } catch (error) {
     if (isUniqueViolation(error)) return exists();
     throw error;
   }
-  const created = await findStaff(database.db, email);
-  if (!created) throw new Error(`The account for ${email} was not stored.`);
-  return { ok: true, user: created };
 }
 
 /** Changes the role; the account's sessions end, so the new role applies from its next sign-in. */
@@ -129,7 +134,9 @@ export async function resetStaffPassword(
   const problem = await newPasswordProblem(password, { email: found.email });
   if (problem) return { ok: false, error: problem };
   const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<StaffResult> => {
+    // The account may have been removed while the password was hashed: look again, locked.
+    if ((await lockAccount(tx, email))?.id !== found.id) return noSuchAccount(email);
     const updated = await tx
       .update(account)
       .set({ password: hash })
@@ -142,8 +149,8 @@ export async function resetStaffPassword(
     }
     await tx.delete(session).where(eq(session.userId, found.id));
     await recordAudit(tx, { actor, action: "staff.reset-password", subject: found.email });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Deletes the account, its password and its sessions. The last admin cannot be removed. */

@@ -89,6 +89,38 @@ describeEachEngine("audited staff changes", (engine) => {
     expect(await admins()).toHaveLength(1);
   });
 
+  it("a password reset and a removal of the same account at the same moment both answer, and leave no password behind", async () => {
+    const counsellor = "counsellor@sampige-academy.example";
+    for (let round = 0; round < 3; round++) {
+      const made = await createStaff(test.current.database, { email: counsellor, role: "iot", password }, operator);
+      if (!made.ok) throw new Error(made.error);
+      const [reset, removed] = await Promise.all([
+        resetStaffPassword(test.current.database, counsellor, `${password} again`, first),
+        removeStaff(otherDb(), counsellor, second),
+      ]);
+      expect(removed).toEqual({ ok: true });
+      expect([{ ok: true }, { ok: false, error: `There is no account for ${counsellor}.` }]).toContainEqual(reset);
+      expect(await findStaff(db(), counsellor)).toBeUndefined();
+      expect(await db().select({ id: account.id }).from(account).where(eq(account.accountId, made.user.id))).toEqual(
+        [],
+      );
+    }
+  });
+
+  it("an account created while another request removes it is answered as created, not as an error", async () => {
+    const counsellor = "counsellor@sampige-academy.example";
+    for (let round = 0; round < 3; round++) {
+      const creating = createStaff(test.current.database, { email: counsellor, role: "iot", password }, operator);
+      const removing = (async () => {
+        while (!(await findStaff(otherDb(), counsellor))) await new Promise((resolve) => setTimeout(resolve, 1));
+        return removeStaff(otherDb(), counsellor, second);
+      })();
+      const [created, removed] = await Promise.all([creating, removing]);
+      expect(created).toMatchObject({ ok: true, user: { email: counsellor, role: "iot" } });
+      expect(removed).toEqual({ ok: true });
+    }
+  });
+
   it("stores no change whose audit entry cannot be written", async () => {
     const enquiry = await createSubmission(db(), "enquiry", student(), { submissionToken: "audit-1" });
     const reviewsBefore = await getReviews(db());
