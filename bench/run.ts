@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { type CliFigure, cliTimes, measureStartup, memoryReport, type StartupFigures } from "./memory.ts";
-import { runSoak, soakMinutes, soakReport, soakSection, withSoakSection } from "./soak.ts";
+import { carriedHeadings, sectionOf } from "./results-file.ts";
+import { runSoak, soakMinutes, soakReport, withSoakSection } from "./soak.ts";
 import { yearOfTraffic } from "./year-data.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -898,9 +899,12 @@ function report(
   }
   lines.push("", "## Goals", "");
   lines.push(...goals(results, pages, postgresNote));
-  // The soak runs on its own (npm run bench -- soak): its last figures stay in the file.
-  const soakLines = soakSection(previousResults);
-  if (soakLines.length > 0) lines.push("", ...soakLines);
+  // The soak (npm run bench -- soak) and Lighthouse (npm run lighthouse) run on their own: their
+  // last figures stay in the file.
+  for (const heading of carriedHeadings) {
+    const carried = sectionOf(previousResults, heading);
+    if (carried.length > 0) lines.push("", ...carried);
+  }
   return `${lines.join("\n")}\n`;
 }
 

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { type HeapFigures, mb, residentBytes, sitemapPaths, sleep, startMeasuredSite, stopSite } from "./memory.ts";
+import { sectionOf, withSection } from "./results-file.ts";
 
 export const defaultSoakMinutes = 10;
 
@@ -281,17 +282,10 @@ export function soakReport(result: SoakResult, startedAt: Date): string[] {
 
 /** The soak section of a results file, to carry over when the rest is written again. */
 export function soakSection(file: string): string[] {
-  const start = file.indexOf(`\n${soakHeading}\n`);
-  if (start < 0) return [];
-  const rest = file.slice(start + 1);
-  const end = rest.indexOf("\n## ", soakHeading.length);
-  return (end < 0 ? rest : rest.slice(0, end + 1)).trimEnd().split("\n").concat("");
+  return sectionOf(file, soakHeading);
 }
 
 /** The results file with its soak section replaced by (or followed by) these lines. */
 export function withSoakSection(file: string, lines: string[]): string {
-  const old = soakSection(file).join("\n").trimEnd();
-  const text = lines.join("\n").trimEnd();
-  if (old && file.includes(old)) return file.replace(old, text);
-  return `${file.trimEnd()}\n\n${text}\n`;
+  return withSection(file, soakHeading, lines);
 }

@@ -7,12 +7,13 @@
 // LIGHTHOUSE_CPU_SLOWDOWN=6 measures as a low-end Android phone (Lighthouse's model is 4).
 // Pages can be named on the command line: npm run lighthouse -- /courses/ai /contact
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../app/site/public-pages.ts";
+import { sectionOf, withSection } from "../bench/results-file.ts";
 import { chromeFlags, findOrInstallChrome } from "./chrome.ts";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -20,6 +21,7 @@ const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 100);
 const onlyPaths = process.argv.slice(2);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3311);
 const origin = `http://127.0.0.1:${port}`;
+const resultsFile = path.resolve("bench/results.md");
 
 async function startSite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-lighthouse-"));
@@ -185,8 +187,34 @@ const header = [
   "total bytes",
 ];
 const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
-console.log(`\nMedians of ${runs} runs per page, CPU slowed ${cpuSlowdown}x (mobile).\n\n${table}\n`);
+const measuredOn = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const summary = `Medians of ${runs} runs per page, CPU slowed ${cpuSlowdown}x (mobile), ${measuredOn}.`;
+console.log(`\n${summary}\n\n${table}\n`);
 if (process.env.LIGHTHOUSE_OUT) writeFileSync(process.env.LIGHTHOUSE_OUT, `${table}\n`);
+// A run over every page (Lighthouse's own slowdown) is kept in bench/results.md, the run before
+// it beside it.
+if (onlyPaths.length === 0 && cpuSlowdown === 4) {
+  const heading = "## Lighthouse (mobile)";
+  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8") : "# Benchmark results\n";
+  const latest = sectionOf(previous, heading);
+  const before = latest
+    .slice(
+      2,
+      latest.findIndex((line, index) => index > 2 && line.startsWith("### ")),
+    )
+    .join("\n");
+  const lines = [
+    heading,
+    "",
+    `\`npm run lighthouse\` on the production build, every page of the sitemap. ${summary}`,
+    "",
+    table,
+    "",
+    ...(before.trim() ? ["### The run before", "", before.trim(), ""] : []),
+  ];
+  writeFileSync(resultsFile, withSection(previous, heading, lines));
+  console.log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
+}
 if (failures > 0) {
   console.error(
     `${failures} page(s) over budget (scores under ${minimum}, a run under ${runMinimum} or TBT over ${maxTbt} ms).`,
