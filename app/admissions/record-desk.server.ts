@@ -14,6 +14,7 @@ import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
+import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
 import {
   type Actor,
   addNote,
@@ -108,21 +109,6 @@ function filtersOf(query: RecordQuery, staff: StaffUser): RecordFilters {
   };
 }
 
-/** One row of the list as the page shows it. */
-export interface RecordRowView {
-  id: number;
-  name: string;
-  mobile: string;
-  email: string;
-  district: string;
-  courses: string[];
-  stage: StudentStage;
-  ownerName: string | null;
-  nextFollowUpAt: string | null;
-  overdue: boolean;
-  createdAt: string;
-}
-
 function rowView(row: RecordListRow, now: number): RecordRowView {
   return {
     id: row.id,
@@ -203,14 +189,6 @@ export function recordIdOf(value: string | undefined): number {
   const id = Number(value);
   if (!Number.isInteger(id) || id < 1 || id > maxRowId) throw data(null, { status: 404 });
   return id;
-}
-
-export interface TimelineView {
-  id: number;
-  kind: TimelineEntry["kind"];
-  at: string;
-  actor: string;
-  detail: Record<string, unknown>;
 }
 
 function timelineView(entry: TimelineEntry): TimelineView {
@@ -309,26 +287,6 @@ const contactForm = z.object({
   note: noteText,
   nextFollowUpAt: indiaDateTime.optional(),
 });
-
-/** What a refused form sends back: the message, which field it is about, and what was typed. */
-export interface RecordFormProblem {
-  ok: false;
-  intent: string;
-  error: string;
-  field?: string;
-  values: Record<string, string>;
-  /** Set when the record changed since the page was loaded. */
-  conflict?: {
-    current: {
-      stage: string;
-      lostReason: string | null;
-      ownerName: string | null;
-      nextFollowUpAt: string | null;
-      version: number;
-    };
-    changes: TimelineView[];
-  };
-}
 
 function typed(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};

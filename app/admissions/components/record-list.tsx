@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
+import type { RecordRowView } from "~/admissions/record-views";
 import { stageLabels } from "~/admissions/stage-labels";
-import { type StudentStage, studentStages } from "~/admissions/student-stages";
+import { studentStages } from "~/admissions/student-stages";
 import { courseByValue } from "~/site/course-catalog";
 import { deskTime } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
@@ -18,19 +19,7 @@ export interface RecordListData {
     sort: string;
     page: number;
   };
-  rows: {
-    id: number;
-    name: string;
-    mobile: string;
-    email: string;
-    district: string;
-    courses: string[];
-    stage: StudentStage;
-    ownerName: string | null;
-    nextFollowUpAt: string | null;
-    overdue: boolean;
-    createdAt: string;
-  }[];
+  rows: RecordRowView[];
   total: number;
   pageCount: number;
   pageSize: number;

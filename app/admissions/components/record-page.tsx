@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
+import type { RecordFormProblem, TimelineView } from "~/admissions/record-views";
 import { lostReasonLabels, stageLabels } from "~/admissions/stage-labels";
 import { internationalMobile } from "~/admissions/student-contact";
 import {
@@ -16,14 +17,6 @@ import { site } from "~/config/site";
 import { deskTime } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 import { courseLabelOf } from "./record-list";
-
-interface TimelineItem {
-  id: number;
-  kind: string;
-  at: string;
-  actor: string;
-  detail: Record<string, unknown>;
-}
 
 export interface RecordPageData {
   record: {
@@ -61,28 +54,10 @@ export interface RecordPageData {
     landingPage: string;
     campaign: string;
   }[];
-  timeline: TimelineItem[];
+  timeline: TimelineView[];
   owners: { id: string; name: string }[];
   base: string;
   saved: string | null;
-}
-
-export interface RecordFormAnswer {
-  ok: false;
-  intent: string;
-  error: string;
-  field?: string;
-  values: Record<string, string>;
-  conflict?: {
-    current: {
-      stage: string;
-      lostReason: string | null;
-      ownerName: string | null;
-      nextFollowUpAt: string | null;
-      version: number;
-    };
-    changes: TimelineItem[];
-  };
 }
 
 /** "2026-11-25T16:30" in India, for a datetime-local field (the desk's times are India's). */
@@ -100,7 +75,7 @@ const savedMessages: Record<string, string> = {
 };
 
 /** A student's record: quick actions, details, the forms that change it, its submissions and timeline. */
-export function RecordPage({ page, answer }: { page: RecordPageData; answer?: RecordFormAnswer }) {
+export function RecordPage({ page, answer }: { page: RecordPageData; answer?: RecordFormProblem }) {
   const live = useLiveUpdates();
   const { record } = page;
   const navigation = useNavigation();
@@ -448,7 +423,7 @@ function NoteField({ name, label, value }: { name: string; label: string; value:
   );
 }
 
-function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormAnswer["conflict"]> }) {
+function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormProblem["conflict"]> }) {
   const { current } = conflict;
   return (
     <div>
@@ -472,7 +447,7 @@ function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormAnswer[
   );
 }
 
-function timelineTitle(entry: TimelineItem): string {
+function timelineTitle(entry: TimelineView): string {
   switch (entry.kind) {
     case "submission":
       return entry.detail.form === "registration" ? "Registration received" : "Enquiry received";
@@ -501,7 +476,7 @@ function stageName(value: unknown): string {
   return stageLabels[value as StudentStage] ?? String(value ?? "");
 }
 
-function changeText(entry: TimelineItem, owners: { id: string; name: string }[] = []): string {
+function changeText(entry: TimelineView, owners: { id: string; name: string }[] = []): string {
   const d = entry.detail;
   const ownerName = (id: unknown) =>
     id ? (owners.find((owner) => owner.id === id)?.name ?? "a former account") : "Unassigned";
@@ -518,7 +493,7 @@ function changeText(entry: TimelineItem, owners: { id: string; name: string }[] 
   }
 }
 
-function TimelineText({ entry, owners }: { entry: TimelineItem; owners: { id: string; name: string }[] }) {
+function TimelineText({ entry, owners }: { entry: TimelineView; owners: { id: string; name: string }[] }) {
   const d = entry.detail;
   if (entry.kind === "submission") {
     const parts = [
