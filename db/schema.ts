@@ -128,6 +128,10 @@ export const students = pgTable(
     index("students_owner_stage_idx").on(table.ownerId, table.stage, table.nextFollowUpAt),
     index("students_follow_up_idx").on(table.nextFollowUpAt),
     index("students_courses_idx").using("gin", table.courses),
+    // Made only where pg_trgm can be created (migration 0017): a search by a name fragment.
+    index("students_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
+    index("students_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),
+    index("students_mobile_trgm_idx").using("gin", sql`${table.mobile} gin_trgm_ops`),
     check("students_stage_check", sql`${table.stage} in (${inList(studentStages)})`),
     check(
       "students_lost_reason_check",

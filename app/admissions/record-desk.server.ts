@@ -128,7 +128,7 @@ function rowView(row: RecordListRow, now: number): RecordRowView {
 export async function loadRecordList(db: AppDatabase, request: Request, staff: StaffUser, scope: RecordScope) {
   const query = readRecordQuery(request);
   const filters = filtersOf(query, staff);
-  const { rows, total } = await listStudentRecords(
+  const { rows, total, atLeast } = await listStudentRecords(
     db,
     { ...filters, limit: recordPageSize, offset: (query.page - 1) * recordPageSize },
     scope,
@@ -138,6 +138,7 @@ export async function loadRecordList(db: AppDatabase, request: Request, staff: S
     query,
     rows: rows.map((row) => rowView(row, now)),
     total,
+    atLeast,
     pageCount: Math.max(1, Math.ceil(total / recordPageSize)),
     pageSize: recordPageSize,
     owners: await ownerChoices(db),

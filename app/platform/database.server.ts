@@ -150,8 +150,9 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
     const pgdata = path.join(path.resolve(dataDir), "pglite");
     if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) await initialisePgliteInChild(pgdata);
     // Loaded only for the embedded database: a site on PostgreSQL never needs them.
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
       import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
       import("drizzle-orm/pglite"),
       import("drizzle-orm/pglite/migrator"),
     ]);
@@ -162,6 +163,8 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
     // cannot fsync). tests/integration/crash.test.ts kills the server mid-stream to check it.
     client = await PGlite.create(pgdata, {
       relaxedDurability: false,
+      // Trigram indexes make a search by a fragment of a name fast (migration 0017).
+      extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
     });
     const db = drizzlePglite({ client, schema });

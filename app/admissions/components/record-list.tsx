@@ -21,6 +21,8 @@ export interface RecordListData {
   };
   rows: RecordRowView[];
   total: number;
+  /** More match than `total` (the list counts only so far: "1,000+ students"). */
+  atLeast: boolean;
   pageCount: number;
   pageSize: number;
   owners: { id: string; name: string }[];
@@ -159,7 +161,8 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
         </a>
       </Form>
       <p className="desk-summary" aria-live="polite">
-        {list.total} {list.total === 1 ? "student" : "students"}
+        {list.total.toLocaleString("en-IN")}
+        {list.atLeast ? "+" : ""} {list.total === 1 && !list.atLeast ? "student" : "students"}
         {query.q ? ` matching "${query.q}"` : ""} · {sortLabels[query.sort] ?? ""}
         {list.pageCount > 1 ? ` · showing ${first}–${first + list.rows.length - 1}` : ""}
         {loading ? <span className="desk-loading"> · Loading...</span> : null}
@@ -230,8 +233,9 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
           {query.page > 1 ? <Link to={linkTo(query.page - 1)}>Previous page</Link> : null}
           <span>
             Page {query.page} of {list.pageCount}
+            {list.atLeast ? "+" : ""}
           </span>
-          {query.page < list.pageCount ? <Link to={linkTo(query.page + 1)}>Next page</Link> : null}
+          {query.page < list.pageCount || list.atLeast ? <Link to={linkTo(query.page + 1)}>Next page</Link> : null}
         </nav>
       ) : null}
     </section>
