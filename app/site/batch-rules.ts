@@ -63,17 +63,13 @@ export function nextIndianMidnight(now: Date = new Date()): Date {
   return new Date(midnight - 330 * 60_000);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "2027-01-12" -> "Tue, 12 Jan 2027". */
+/** "2027-01-12" -> "Tue, 12 Jan 2027" (the same on the server and in every browser). */
 export function batchDateLabel(isoDate: string): string {
-  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return `${weekdayNames[date.getUTCDay()]}, ${date.getUTCDate()} ${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** "18:30" -> "6:30 pm"; "09:00" -> "9 am". */

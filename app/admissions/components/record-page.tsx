@@ -376,7 +376,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
               {row.batch ? (
                 <>
                   <br />
-                  Batch: {row.batch}
+                  {`Batch: ${row.batch}`}
                 </>
               ) : null}
               <br />

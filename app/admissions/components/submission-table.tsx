@@ -139,7 +139,7 @@ export function SubmissionTable({
                     <td data-label="Course">
                       <div>
                         {row.course}
-                        {row.batch ? <span className="block text-sm">Batch: {row.batch}</span> : null}
+                        {row.batch ? <span className="block text-sm">{`Batch: ${row.batch}`}</span> : null}
                       </div>
                     </td>
                   ) : null}

@@ -40,11 +40,9 @@ export function BatchList({
           <li key={batch.id} className="batch-card">
             <Heading className="batch-card-title">
               {course ? <span className="batch-card-course">{course.title}</span> : null}
-              <span>Starts {batchDateLabel(batch.startsOn)}</span>
+              <span>{`Starts ${batchDateLabel(batch.startsOn)}`}</span>
             </Heading>
-            <p>
-              {batchDaysLabels[batch.days]}, {timingsLabel(batch)}
-            </p>
+            <p>{`${batchDaysLabels[batch.days]}, ${timingsLabel(batch)}`}</p>
             <p>
               {batch.mode === "online"
                 ? `${batchModeLabels.online}, with the ${batch.branchName} team`
@@ -52,7 +50,9 @@ export function BatchList({
             </p>
             <p>
               <strong>{formatInr(batch.feeInr)}</strong>
-              {batch.feeIncludes ? <span className="batch-card-includes"> (includes {batch.feeIncludes})</span> : null}
+              {batch.feeIncludes ? (
+                <span className="batch-card-includes">{` (includes ${batch.feeIncludes})`}</span>
+              ) : null}
             </p>
             <p className="batch-card-footer">
               {seats ? (
@@ -60,7 +60,7 @@ export function BatchList({
               ) : null}
               {batch.seats === "full" ? null : (
                 <a href={`/online/register?course=${id}&batch=${batch.id}`}>
-                  Register<span className="sr-only"> for the batch starting {batchDateLabel(batch.startsOn)}</span>
+                  Register<span className="sr-only">{` for the batch starting ${batchDateLabel(batch.startsOn)}`}</span>
                 </a>
               )}
             </p>
