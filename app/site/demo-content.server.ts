@@ -116,7 +116,7 @@ const demoStartDates: Partial<Record<StartDateKey, string>> = {
   iot: "19 January 2027",
 };
 
-/** Sample batches, starting this many days after the database's first start. */
+/** Sample batches, starting this many days after the database's first start (none for AI and MATLAB). */
 const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput, "startsOn">> = [
   {
     course: "embedded",
@@ -171,17 +171,17 @@ const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput
     feeIncludes: "sensor kit and certificate",
   },
   {
-    course: "matlab",
+    course: "python",
     inDays: 9,
-    branch: "chennai",
+    branch: "bangalore",
     days: "weekend",
     startTime: "10:00",
-    endTime: "14:00",
-    mode: "online",
+    endTime: "15:00",
+    mode: "classroom",
     seats: "full",
     seatsLeft: null,
-    feeInr: 25000,
-    feeIncludes: "",
+    feeInr: 48000,
+    feeIncludes: "project reviews and certificate",
   },
 ];
 

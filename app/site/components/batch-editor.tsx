@@ -89,7 +89,7 @@ function BatchFields({
         branches.map((branch) => [branch.key, branch.name] as const),
       )}
       <div className="desk-field">
-        <label htmlFor={id("startsOn")}>Start date</label>
+        <label htmlFor={id("startsOn")}>Starts on</label>
         <input type="date" {...control("startsOn")} defaultValue={values.startsOn ?? ""} />
         {error("startsOn")}
       </div>
