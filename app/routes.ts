@@ -33,6 +33,7 @@ export default [
     route("placements", "routes/admin/placements.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("partners", "routes/admin/partners.tsx"),
+    route("numbers", "routes/admin/numbers.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("notifications", "routes/admin/notifications.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),

@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -24,6 +25,14 @@ import {
   timelineKinds,
 } from "../app/admissions/student-stages.ts";
 import { type SubmissionStatus, submissionStatuses } from "../app/admissions/submission-status.ts";
+import {
+  type BatchDays,
+  type BatchMode,
+  type BatchSeats,
+  batchDays,
+  batchModes,
+  batchSeats,
+} from "../app/site/batch-rules.ts";
 import { type CourseKey, type CourseValue, courseKeys, courseValues } from "../app/site/course-catalog.ts";
 
 /** Values stored in registrations.course (the form's options, lower-cased). */
@@ -179,7 +188,14 @@ export const enquiries = pgTable("enquiries", submissionColumns(), (table) => [
 
 export const registrations = pgTable(
   "registrations",
-  { ...submissionColumns(), course: text("course").$type<RegistrationCourse>().notNull() },
+  {
+    ...submissionColumns(),
+    course: text("course").$type<RegistrationCourse>().notNull(),
+    /** The batch the student picked (optional); null when none was, or once the batch is removed. */
+    batchId: integer("batch_id").references((): AnyPgColumn => courseBatches.id, { onDelete: "set null" }),
+    /** The picked batch as it read when the student sent the form (kept when the batch changes or goes). */
+    batch: text("batch").notNull().default(""),
+  },
   (table) => [
     index("registrations_created_at_idx").on(table.createdAt),
     uniqueIndex("registrations_submission_idx").on(table.submissionToken, table.submissionFingerprint),
@@ -204,6 +220,54 @@ export const courseStartDates = pgTable(
     updatedBy: text("updated_by"),
   },
   (table) => [check("course_start_dates_key_check", sql`${table.key} in (${inList(startDateKeys)})`)],
+);
+
+/**
+ * A batch of a course the institute has announced: where, when, which days and hours, how it
+ * is taught, how many seats are left and its fee (app/site/batches.server.ts). The public pages
+ * show the upcoming ones; a batch whose start date has passed hides itself.
+ */
+export const courseBatches = pgTable(
+  "course_batches",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseKey: text("course_key").$type<CourseKey>().notNull(),
+    /** A branch key of app/config/site.ts ("chennai"), checked by the desk's form. */
+    branch: text("branch").notNull(),
+    /** The first class, a calendar day in India. */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    days: text("days").$type<BatchDays>().notNull(),
+    /** "HH:MM", 24-hour, India time. */
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    mode: text("mode").$type<BatchMode>().notNull(),
+    seats: text("seats").$type<BatchSeats>().notNull().default("open"),
+    /** Only with seats "left". */
+    seatsLeft: integer("seats_left"),
+    feeInr: integer("fee_inr").notNull(),
+    /** What the fee covers, e.g. "Kit, lab access and certificate". */
+    feeIncludes: text("fee_includes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who last saved it, or "demo content". */
+    updatedBy: text("updated_by"),
+  },
+  (table) => [
+    index("course_batches_course_starts_idx").on(table.courseKey, table.startsOn),
+    index("course_batches_starts_idx").on(table.startsOn),
+    check("course_batches_course_key_check", sql`${table.courseKey} in (${inList(courseKeys)})`),
+    check("course_batches_days_check", sql`${table.days} in (${inList(batchDays)})`),
+    check("course_batches_mode_check", sql`${table.mode} in (${inList(batchModes)})`),
+    check(
+      "course_batches_seats_check",
+      sql`(${table.seats} = 'left') = (${table.seatsLeft} is not null) and ${table.seats} in (${inList(batchSeats)}) and (${table.seatsLeft} is null or ${table.seatsLeft} > 0)`,
+    ),
+    check(
+      "course_batches_time_check",
+      sql`${table.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${table.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${table.startTime} < ${table.endTime}`,
+    ),
+    check("course_batches_fee_check", sql`${table.feeInr} >= 0`),
+  ],
 );
 
 export const placedStudents = pgTable(

@@ -28,6 +28,7 @@ import { configuredPublicOrigin, externalAnalyticsId, requestOrigin } from "../a
 import { startEventRelay } from "../app/platform/event-relay.server";
 import { closeLiveStreams } from "../app/platform/events.server";
 import { startDailyPurge } from "../app/privacy/data-protection.server";
+import { startBatchDayRollover } from "../app/site/batches.server";
 import { seedDemoContent } from "../app/site/demo-content.server";
 import { publicPaths } from "../app/site/public-pages";
 import { canonicalLocation, isAssetPath } from "./canonical";
@@ -257,6 +258,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const pageViews = createPageViewCounter(database.db);
   const delivery = config.mail ? startOutboxDelivery(database.db, config.mail) : undefined;
   const retention = startDailyPurge(database.db);
+  const batchDays = startBatchDayRollover();
   if (process.env.NODE_ENV === "production" && !process.env.PUBLIC_URL?.trim()) {
     console.warn(
       `PUBLIC_URL is not set: links in pages and e-mails use ${configuredPublicOrigin}. ` +
@@ -318,6 +320,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       clearInterval(sweep);
       clearTimeout(deadline);
       retention.stop();
+      batchDays.stop();
       await pageViews.close();
       await delivery?.close();
       await relay?.close();

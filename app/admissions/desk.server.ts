@@ -96,6 +96,7 @@ export async function loadSubmissionTable(
     state: row.state,
     district: row.district,
     course: "course" in row ? String(row.course) : undefined,
+    batch: "batch" in row ? String(row.batch) : undefined,
     status: row.status,
     notes: row.notes,
     statusUpdatedAt: row.statusUpdatedAt?.toISOString() ?? null,

@@ -19,7 +19,8 @@ import {
 import { counterStoreFor, createRateLimit, parseRateSetting } from "~/platform/rate-limit.server";
 import type { CoordinatorKey, Course } from "~/site/content/types";
 import { getCourses } from "~/site/content.server";
-import { getStartDates, type StartDates } from "~/site/start-dates.server";
+import { batchLine as describeBatch, type CourseBatches, nextStartLine } from "~/site/batch-rules";
+import { getCourseBatches } from "~/site/batches.server";
 import { authSecret } from "~/staff/auth.server";
 import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";
@@ -41,7 +42,8 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailS
 
 export interface SubmissionForMail {
   kind: SubmissionKind;
-  data: EnquiryData & { course?: string };
+  /** A registration's course and the id of the batch the student picked (null for none). */
+  data: EnquiryData & { course?: string; batch?: number | null };
 }
 
 /**
@@ -57,11 +59,11 @@ export async function prepareNotifications(
   { acknowledge = true }: { acknowledge?: boolean } = {},
 ): Promise<(id: number) => NewOutboxMessage[]> {
   const { kind, data } = submission;
-  const [courses, startDates] = await Promise.all([getCourses(db), getStartDates(db)]);
+  const [courses, batches] = await Promise.all([getCourses(db), getCourseBatches(db)]);
   const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
   const coordinators = course ? await staffEmailsWithRole(db, course.coordinatorKey) : [];
   return (id) =>
-    composeNotifications({ kind, id, data, course, courses, startDates, coordinators, acknowledge }, origin);
+    composeNotifications({ kind, id, data, course, courses, batches, coordinators, acknowledge }, origin);
 }
 
 const hour = 3_600_000;
@@ -137,23 +139,25 @@ interface MailFacts extends SubmissionForMail {
   id: number;
   course: Course | undefined;
   courses: Course[];
-  startDates: StartDates;
+  batches: Record<CoordinatorKey, CourseBatches>;
   coordinators: string[];
   acknowledge: boolean;
 }
 
 function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
-  const { kind, id, data, course, courses, startDates, coordinators, acknowledge } = facts;
+  const { kind, id, data, course, courses, batches: byCourse, coordinators, acknowledge } = facts;
   const shortName = nameForMail(data.name);
   const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
   const about = { submissionKind: kind, submissionId: id };
-  const batchLine = (key: CoordinatorKey) => startDates[key] ?? "Starting soon";
+  const batchLine = (key: CoordinatorKey) => nextStartLine(byCourse[key]);
+  const chosen = course ? byCourse[course.coordinatorKey].batches.find((b) => b.id === data.batch) : undefined;
 
   const details = [
     `Name: ${data.name}`,
     `Email: ${data.email}`,
     `Mobile: ${data.mobile}`,
     ...(kind === "registration" ? [`Course: ${courseTitle}`] : []),
+    ...(chosen ? [`Batch: ${describeBatch(chosen)}`] : []),
     `Stream: ${data.stream}`,
     `Major: ${data.major}`,
     `State: ${data.state}`,
@@ -192,7 +196,9 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
   const withdrawLink = `${origin}/privacy/withdraw?ref=${withdrawalReference(kind, id)}`;
   const batches =
     kind === "registration" && course
-      ? `Your course: ${courseTitle}\nNext batch starts: ${batchLine(course.coordinatorKey)}`
+      ? chosen
+        ? `Your course: ${courseTitle}\nYour batch: ${describeBatch(chosen)}`
+        : `Your course: ${courseTitle}\nNext batch starts: ${batchLine(course.coordinatorKey)}`
       : `Our next batches:\n${courses.map((c) => `- ${c.title}: ${batchLine(c.coordinatorKey)}`).join("\n")}`;
   messages.push({
     ...about,

@@ -416,7 +416,7 @@ export async function recordSubmissions(db: AppDatabase, studentId: number) {
     db.select().from(registrations).where(eq(registrations.studentId, studentId)),
   ]);
   return [
-    ...enquiryRows.map((row) => ({ ...row, kind: "enquiry" as const, course: null })),
+    ...enquiryRows.map((row) => ({ ...row, kind: "enquiry" as const, course: null, batch: "" })),
     ...registrationRows.map((row) => ({ ...row, kind: "registration" as const })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }

@@ -53,8 +53,15 @@ export interface StoredSubmission {
 
 /** The course a registration is for: the form's value, e.g. "python fullstack". */
 export type SubmissionInput<K extends SubmissionKind> = K extends "registration"
-  ? SubmissionFields & { course: string }
+  ? SubmissionFields & RegistrationChoice
   : SubmissionFields;
+
+/** A registration's course, and the batch the student picked (its id and how it read), if any. */
+export interface RegistrationChoice {
+  course: string;
+  batchId?: number | null;
+  batch?: string;
+}
 
 /** Filters of a list or an export. */
 export interface SubmissionFilters {
@@ -111,7 +118,12 @@ export async function createSubmission<K extends SubmissionKind>(
             .returning({ id: enquiries.id })
         : await tx
             .insert(registrations)
-            .values({ ...values, course: course as CourseValue })
+            .values({
+              ...values,
+              course: course as CourseValue,
+              batchId: (input as SubmissionInput<"registration">).batchId ?? null,
+              batch: (input as SubmissionInput<"registration">).batch ?? "",
+            })
             .onConflictDoNothing({ target: [registrations.submissionToken, registrations.submissionFingerprint] })
             .returning({ id: registrations.id });
     if (!row) return undefined;
@@ -143,7 +155,7 @@ export async function createSubmission<K extends SubmissionKind>(
 export async function findStoredSubmission(
   db: AppDatabase,
   kind: SubmissionKind,
-  input: SubmissionFields & { course?: string },
+  input: SubmissionFields & Partial<RegistrationChoice>,
   meta: SubmissionMeta,
 ): Promise<number | undefined> {
   const table = submissionTable(kind);
@@ -163,8 +175,13 @@ export async function findStoredSubmission(
  * A hash of a submission's answers as they are stored (the course included, the token and the
  * first touch not): equal for a replay of one form, different as soon as any answer differs.
  */
-export function submissionFingerprint(input: SubmissionFields & { course?: string }): string {
-  const content = JSON.stringify({ ...answersOf(input), course: input.course ?? "" });
+export function submissionFingerprint(input: SubmissionFields & Partial<RegistrationChoice>): string {
+  // The batch only when one was picked, so a form without one hashes as it always has.
+  const content = JSON.stringify({
+    ...answersOf(input),
+    course: input.course ?? "",
+    ...(input.batch ? { batch: input.batch } : {}),
+  });
   return createHash("sha256").update(content).digest("base64url");
 }
 
@@ -234,7 +251,12 @@ export async function* submissionCsv(
 /** Columns of a kind's CSV (command line and staff desk): a registration has its course third. */
 export function submissionCsvColumns(kind: SubmissionKind): CsvColumn<Submission>[] {
   const course: CsvColumn<Submission>[] =
-    kind === "registration" ? [{ header: "Course", value: (row) => ("course" in row ? row.course : "") }] : [];
+    kind === "registration"
+      ? [
+          { header: "Course", value: (row) => ("course" in row ? row.course : "") },
+          { header: "Batch", value: (row) => ("batch" in row ? row.batch : "") },
+        ]
+      : [];
   return [
     { header: "ID", value: (row) => row.id },
     { header: "Submitted (IST)", value: (row) => indiaTime(row.createdAt) },

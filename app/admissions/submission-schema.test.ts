@@ -25,7 +25,7 @@ const registration = { ...enquiry, course: "embedded" };
 /** What validation gives back for an adult student who consented. */
 const adult = { under18: false, guardianName: "", guardianMobile: "", guardianConsent: false, consent: true };
 const enquiryData = { ...student, ...adult };
-const registrationData = { ...student, course: "embedded", ...adult };
+const registrationData = { ...student, course: "embedded", batch: null, ...adult };
 
 function errorsFor(kind: "enquiry" | "registration", input: Record<string, unknown>) {
   const result = validateSubmission(kind, input);
@@ -48,6 +48,9 @@ describe("messages", () => {
       stateRequired: "Please select a state",
       districtRequired: "Please select a district",
       courseRequired: "Please select a course",
+      batchInvalid: "Please choose a batch from the list, or leave it empty",
+      batchNotOpen: "This batch is no longer open: please choose another, or leave it empty",
+      batchFull: "This batch is full: please choose another, or leave it empty",
       consentRequired: "Please tick the box to let us use these details to answer you",
       guardianNameRequired: "Please enter your parent's or guardian's name",
       guardianMobileRequired: "Please enter your parent's or guardian's phone number",
@@ -62,7 +65,7 @@ describe("messages", () => {
     const own = ["name", "email", "mobile", "stream", "major", "state", "district"];
     const privacy = ["under18", "guardianName", "guardianMobile", "guardianConsent", "consent"];
     expect(enquiryFieldNames).toEqual([...own, ...privacy]);
-    expect(registrationFieldNames).toEqual([...own, "course", ...privacy]);
+    expect(registrationFieldNames).toEqual([...own, "course", "batch", ...privacy]);
     expect(fieldNames).toEqual(registrationFieldNames);
   });
 });
@@ -110,6 +113,19 @@ describe("validateSubmission", () => {
     // Blank strings, as a plain HTML form posts them, are empty too.
     const blank = Object.fromEntries(registrationFieldNames.map((name) => [name, "  "]));
     expect(errorsFor("registration", blank)).toEqual(result);
+  });
+
+  it("takes an optional batch as its id, and nothing else", () => {
+    expect(validateSubmission("registration", { ...registration, batch: "" })).toMatchObject({ data: { batch: null } });
+    expect(validateSubmission("registration", { ...registration, batch: " 42 " })).toMatchObject({
+      data: { batch: 42 },
+    });
+    expect(errorsFor("registration", { ...registration, batch: "42; drop table" }).fieldErrors).toEqual({
+      batch: messages.batchInvalid,
+    });
+    expect(errorsFor("registration", { ...registration, batch: ["1", "2"] }).fieldErrors).toEqual({
+      batch: messages.batchInvalid,
+    });
   });
 
   it("does not ask an enquiry for a course", () => {

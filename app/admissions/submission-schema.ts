@@ -23,6 +23,9 @@ export const messages = {
   stateRequired: "Please select a state",
   districtRequired: "Please select a district",
   courseRequired: "Please select a course",
+  batchInvalid: "Please choose a batch from the list, or leave it empty",
+  batchNotOpen: "This batch is no longer open: please choose another, or leave it empty",
+  batchFull: "This batch is full: please choose another, or leave it empty",
   consentRequired: "Please tick the box to let us use these details to answer you",
   guardianNameRequired: "Please enter your parent's or guardian's name",
   guardianMobileRequired: "Please enter your parent's or guardian's phone number",
@@ -44,7 +47,8 @@ export const studentFieldNames = ["name", "email", "mobile", "stream", "major", 
 export const privacyFieldNames = ["under18", "guardianName", "guardianMobile", "guardianConsent", "consent"] as const;
 /** In form order, so the first field with an error is the first one on the page. */
 export const enquiryFieldNames = [...studentFieldNames, ...privacyFieldNames] as const;
-export const registrationFieldNames = [...studentFieldNames, "course", ...privacyFieldNames] as const;
+/** A registration may name one of the course's upcoming batches ("batch", optional). */
+export const registrationFieldNames = [...studentFieldNames, "course", "batch", ...privacyFieldNames] as const;
 export const fieldNames = registrationFieldNames;
 export type FieldName = (typeof fieldNames)[number];
 
@@ -108,6 +112,14 @@ const district = text(messages.districtRequired, messages.districtRequired).min(
 const course = text(messages.courseRequired, messages.courseRequired)
   .toLowerCase()
   .pipe(z.enum(courseValues, messages.courseRequired));
+
+/** The id of a batch the student picked, or null for none; which batches are open is the server's to say. */
+const batch = z
+  .string(messages.batchInvalid)
+  .trim()
+  .regex(/^(\d{1,9})?$/, messages.batchInvalid)
+  .optional()
+  .transform((value) => (value ? Number(value) : null));
 
 /** A checkbox: ticked when it posts "yes" ("on" is what a checkbox without a value posts). */
 const checkbox = z
@@ -179,7 +191,7 @@ export const enquirySchema = z
   .superRefine(guardianOfMinor, always)
   .transform(keepGuardianOfMinor);
 export const registrationSchema = z
-  .object({ ...enquiryShape, course })
+  .object({ ...enquiryShape, course, batch })
   .superRefine(districtOfState, always)
   .superRefine(guardianOfMinor, always)
   .transform(keepGuardianOfMinor);

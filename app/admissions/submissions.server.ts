@@ -14,6 +14,8 @@ import {
   type RateDecision,
   type RateLimit,
 } from "~/platform/rate-limit.server";
+import { batchForRegistration } from "~/site/batches.server";
+import { courseByValue } from "~/site/course-catalog";
 import { readFirstTouch } from "./first-touch.server";
 import { type AcknowledgementDecision, mayAcknowledge, prepareNotifications, wakeOutbox } from "./notifications.server";
 import { courseOptions } from "./options";
@@ -23,7 +25,7 @@ import {
   type StoredSubmission,
   type SubmissionMeta,
 } from "./submission-repository.server";
-import { type FieldName, fieldNamesOf, type SubmissionKind, validateSubmission } from "./submission-schema";
+import { type FieldName, fieldNamesOf, messages, type SubmissionKind, validateSubmission } from "./submission-schema";
 
 /** What the page needs to show the form again: the student's values and the messages. */
 export interface SubmissionProblem {
@@ -134,15 +136,34 @@ export async function handleSubmission(
   const course = "course" in result.data ? String(result.data.course) : undefined;
   try {
     const { db } = database;
+    // The batch a student picked must still be one of the course's upcoming batches with seats.
+    let chosen: { id: number; line: string } | undefined;
+    if ("batch" in result.data && result.data.batch !== null) {
+      const courseKey = courseByValue(course ?? "")?.key;
+      const found = courseKey ? await batchForRegistration(db, courseKey, result.data.batch) : "not-open";
+      if (typeof found === "string") {
+        const message = found === "full" ? messages.batchFull : messages.batchNotOpen;
+        return data<SubmissionProblem>(
+          { values, fieldErrors: { batch: message }, formError: messages.fixErrors },
+          { status: 400 },
+        );
+      }
+      chosen = found;
+    }
+    const { batch: _picked, ...answers } = result.data as typeof result.data & { batch?: unknown };
+    const input =
+      kind === "enquiry"
+        ? answers
+        : { ...answers, course: course ?? "", batchId: chosen?.id ?? null, batch: chosen?.line ?? "" };
     const mail = context.get(mailContext);
     const store = (tx: AppDatabase) =>
       kind === "enquiry"
-        ? createSubmission(tx, "enquiry", result.data, meta)
-        : createSubmission(tx, "registration", { ...result.data, course: course ?? "" }, meta);
+        ? createSubmission(tx, "enquiry", input, meta)
+        : createSubmission(tx, "registration", { ...input, course: course ?? "" }, meta);
     let stored: StoredSubmission;
     if (mail) {
       // A replay of a stored form sends nothing again, so it is not counted against the limits.
-      const replay = (await findStoredSubmission(db, kind, { ...result.data, course }, meta)) !== undefined;
+      const replay = (await findStoredSubmission(db, kind, input, meta)) !== undefined;
       const acknowledgement: AcknowledgementDecision = replay
         ? { allowed: true }
         : await mayAcknowledge(database, { recipient: result.data.email, sender: address });

@@ -79,10 +79,36 @@ function syncDistricts(form: HTMLFormElement, districts: Map<string, string[]>) 
   form.querySelector("[data-district-hint]")?.remove();
 }
 
+/** Each course's batch options, read from the groups the server rendered (as districts are). */
+function batchesOf(form: HTMLFormElement): Map<string, HTMLOptionElement[]> {
+  const groups = form.querySelectorAll<HTMLOptGroupElement>("select[name=batch] optgroup[data-course]");
+  return new Map(
+    [...groups].map((group) => [
+      group.dataset.course ?? "",
+      [...group.querySelectorAll("option")].map((option) => option.cloneNode(true) as HTMLOptionElement),
+    ]),
+  );
+}
+
+/** Offers only the chosen course's batches, and no batch choice at all for a course without any. */
+function syncBatches(form: HTMLFormElement, batches: Map<string, HTMLOptionElement[]>) {
+  const batch = control(form, "batch");
+  const field = form.querySelector<HTMLElement>("[data-batch-field]");
+  if (!(batch instanceof HTMLSelectElement) || !field) return;
+  const chosen = batch.value;
+  const options = batches.get(control(form, "course")?.value ?? "") ?? [];
+  const placeholder = batch.options[0]?.cloneNode(true) as HTMLOptionElement;
+  batch.replaceChildren(placeholder, ...options.map((option) => option.cloneNode(true) as HTMLOptionElement));
+  batch.value = options.some((option) => option.value === chosen && !option.disabled) ? chosen : "";
+  field.hidden = options.length === 0;
+}
+
 function enhanceSubmission(form: HTMLFormElement) {
   const kind = form.dataset.submission as SubmissionKind;
   const districts = districtsOf(form);
   syncDistricts(form, districts);
+  const batches = batchesOf(form);
+  syncBatches(form, batches);
   const prepare = () => void loadRules().catch(() => {});
   for (const type of ["focusin", "pointerdown", "keydown"]) form.addEventListener(type, prepare, { passive: true });
 
@@ -98,6 +124,7 @@ function enhanceSubmission(form: HTMLFormElement) {
   const recheck = (event: Event) => {
     const target = event.target as HTMLInputElement;
     if (target.name === "state") syncDistricts(form, districts);
+    if (target.name === "course") syncBatches(form, batches);
     // Unticking "under 18" clears what was said about the guardian's fields.
     if (target.name === "under18") {
       for (const name of ["guardianName", "guardianMobile", "guardianConsent"] as const) {

@@ -33,9 +33,10 @@ export const site = {
     embedUrl: "https://www.google.com/maps?q=Residency+Road,+Ashok+Nagar,+Bengaluru+560025&output=embed",
     linkUrl: "https://www.google.com/maps/search/?api=1&query=Residency+Road+Ashok+Nagar+Bengaluru+560025",
   },
+  /** `key` names a branch in stored data (a batch's branch): never change one that is in use. */
   branches: [
-    { city: "Chennai", established: 2014 },
-    { city: "Bangalore", established: 2021 },
+    { key: "chennai", city: "Chennai", established: 2014 },
+    { key: "bangalore", city: "Bangalore", established: 2021 },
   ],
   foundersExperienceYears: 10,
   /** Contact for privacy requests and grievances. */

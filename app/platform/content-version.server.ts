@@ -84,6 +84,14 @@ export function deliverRelayedContentChange(pages: ChangedPages): void {
   apply(pages);
 }
 
+/**
+ * Content that changes with time rather than by an edit (a batch that started yesterday): each
+ * process notices it by its own clock, so it is not relayed to the others.
+ */
+export function contentExpired(pages: ChangedPages): void {
+  apply(pages);
+}
+
 export function onContentChange(listener: (pages: ChangedPages) => void): () => void {
   changes.on("change", listener);
   return () => changes.off("change", listener);

@@ -1,17 +1,43 @@
 import { site, whatsappHref } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
+import { listUpcomingBatches } from "~/site/batches.server";
+import { BatchList } from "~/site/components/batch-list";
 import { CourseCard } from "~/site/components/course-card";
 import { ReviewCard } from "~/site/components/review-card";
 import { heroSlides, homeIntro } from "~/site/content/about";
-import { getCourses, getReviews } from "~/site/content.server";
+import { getCourses, getHeadlineNumbers, getReviews } from "~/site/content.server";
+import { headlineFields } from "~/site/headline-numbers";
 import { originFrom, pageMeta } from "~/site/seo";
 import { organizationJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const [courses, reviews] = await Promise.all([getCourses(db), getReviews(db)]);
-  return { courses, reviews: reviews.slice(0, 3) };
+  const [courses, reviews, batches, numbers] = await Promise.all([
+    getCourses(db),
+    getReviews(db),
+    listUpcomingBatches(db),
+    getHeadlineNumbers(db),
+  ]);
+  return { courses, reviews: reviews.slice(0, 3), batches: batches.slice(0, homeBatches), numbers };
+}
+
+/** How many of the next batches the home page lists (the admissions page lists them all). */
+const homeBatches = 6;
+
+function HeadlineNumbers({ numbers }: { numbers: Route.ComponentProps["loaderData"]["numbers"] }) {
+  const given = headlineFields.filter(({ name }) => numbers[name] !== null);
+  if (given.length === 0) return null;
+  return (
+    <ul className="headline-numbers" aria-label="The institute in numbers">
+      {given.map(({ name, shown }) => (
+        <li key={name} className="headline-number">
+          <span className="headline-number-value">{numbers[name]?.toLocaleString("en-IN")}</span>
+          <span>{shown}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,7 +53,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { courses, reviews } = loaderData;
+  const { courses, reviews, batches, numbers } = loaderData;
+  const titles = Object.fromEntries(courses.map((course) => [course.coordinatorKey, course]));
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -95,6 +122,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </div>
+
+        <HeadlineNumbers numbers={numbers} />
+
+        {batches.length > 0 ? (
+          <section aria-labelledby="next-batches">
+            <h2 className="section-title" id="next-batches">
+              Next batches
+            </h2>
+            <BatchList batches={batches} courses={titles} headingLevel={3} wide />
+            <p className="mt-4">
+              <a href="/about/admissions">See every upcoming batch</a>
+            </p>
+          </section>
+        ) : null}
 
         <h2 className="section-title" id="trending">
           Trending courses

@@ -48,6 +48,7 @@ function pagesShowingKey(key: string): string[] {
   if (key.startsWith("course:")) return pagesShowing.course(key.slice("course:".length) as CourseId);
   if (key === "reviews") return pagesShowing.reviews;
   if (key === "partners") return pagesShowing.partners;
+  if (key === headlineNumbersKey) return pagesShowing.headlineNumbers;
   return [];
 }
 
@@ -121,6 +122,31 @@ export async function savePartners(
   audit?: AuditRecord,
 ): Promise<void> {
   await save(db, "partners", partners, by, audit);
+}
+
+const headlineNumbersKey = "headline-numbers";
+
+/** The institute's figures for the home page; each shown only once staff have given it. */
+export interface HeadlineNumbers {
+  studentsTrained: number | null;
+  batchesRun: number | null;
+  hiringPartners: number | null;
+}
+
+export const noHeadlineNumbers: HeadlineNumbers = { studentsTrained: null, batchesRun: null, hiringPartners: null };
+
+export async function getHeadlineNumbers(db: AppDatabase): Promise<HeadlineNumbers> {
+  const stored = (await overrides(db)).get(headlineNumbersKey) as Partial<HeadlineNumbers> | undefined;
+  return { ...noHeadlineNumbers, ...stored };
+}
+
+export async function saveHeadlineNumbers(
+  db: AppDatabase,
+  numbers: HeadlineNumbers,
+  by: string,
+  audit?: AuditRecord,
+): Promise<void> {
+  await save(db, headlineNumbersKey, numbers, by, audit);
 }
 
 /** Whether a key has been edited (used to offer "restore the original"). */

@@ -10,16 +10,35 @@ import type { CourseId } from "~/site/content/types";
 import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf, requiredText } from "~/staff/staff-fields";
+import {
+  addBatch,
+  type BatchFormValues,
+  type BatchRow,
+  getBatch,
+  listCourseBatchesForDesk,
+  parseBatchForm,
+  removeBatch,
+  updateBatch,
+} from "./batches.server";
 import { getCourse, isEdited, restoreDefault, saveCourse } from "./content.server";
 import { getStartDates, setStartDate } from "./start-dates.server";
 import { syllabusToText, textToSyllabus } from "./syllabus-text";
+
+async function getCourseBatch(db: AppDatabase, courseKey: string, id: number): Promise<BatchRow | undefined> {
+  const row = await getBatch(db, id);
+  return row?.courseKey === courseKey ? row : undefined;
+}
 
 export const courseImageWidths = [320, 640] as const;
 
 export async function loadCourseEditor(db: AppDatabase, courseId: string) {
   const course = await getCourse(db, courseId);
   if (!course) throw data(null, { status: 404 });
-  const [startDates, edited] = await Promise.all([getStartDates(db), isEdited(db, `course:${course.id}`)]);
+  const [startDates, edited, batches] = await Promise.all([
+    getStartDates(db),
+    isEdited(db, `course:${course.id}`),
+    listCourseBatchesForDesk(db, course.coordinatorKey),
+  ]);
   const shown = {
     id: course.id,
     title: course.title,
@@ -37,6 +56,39 @@ export async function loadCourseEditor(db: AppDatabase, courseId: string) {
     version: createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 16),
     startDate: startDates[course.coordinatorKey] ?? "",
     edited,
+    batches: { upcoming: batches.upcoming.map(deskBatch), past: batches.past.map(deskBatch) },
+  };
+}
+
+/** A stored batch as the desk's form shows it, and a short description for the audit log. */
+function deskBatch(row: BatchRow) {
+  return {
+    id: row.id,
+    values: {
+      branch: row.branch,
+      startsOn: row.startsOn,
+      days: row.days,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      mode: row.mode,
+      seats: row.seats,
+      seatsLeft: row.seatsLeft === null ? "" : String(row.seatsLeft),
+      feeInr: String(row.feeInr),
+      feeIncludes: row.feeIncludes,
+    } satisfies BatchFormValues,
+    updatedBy: row.updatedBy,
+  };
+}
+
+function batchDetail(row: BatchRow) {
+  return {
+    branch: row.branch,
+    startsOn: row.startsOn,
+    days: row.days,
+    time: `${row.startTime}-${row.endTime}`,
+    mode: row.mode,
+    seats: row.seats === "left" ? `${row.seatsLeft} left` : row.seats,
+    feeInr: row.feeInr,
   };
 }
 
@@ -51,12 +103,15 @@ const contentSchema = z.object({
 });
 
 /** Which of the page's forms the answer belongs to; without one it is shown above them. */
-export type CourseForm = "start-date" | "content" | "restore";
+export type CourseForm = "start-date" | "content" | "restore" | "batch";
 
-export type CourseEditResult = { form?: CourseForm } & (
-  | { ok: true; message: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> }
-);
+export type CourseEditResult = {
+  form?: CourseForm;
+  /** The batch form the answer belongs to: a batch's id, or "new". */
+  batch?: number | "new";
+  /** What was typed into a refused batch form, shown again. */
+  values?: BatchFormValues;
+} & ({ ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string> });
 
 export async function saveCourseEditor(
   db: AppDatabase,
@@ -95,6 +150,93 @@ export async function saveCourseEditor(
         form: "start-date",
         ok: true,
         message: value ? `Start date saved: ${value}.` : 'Start date cleared: the site shows "Starting soon".',
+      });
+    }
+    case "batch-add": {
+      const parsed = parseBatchForm(form);
+      if (!parsed.ok) {
+        return data<CourseEditResult>(
+          {
+            form: "batch",
+            batch: "new",
+            ok: false,
+            error: "Please fix the fields marked in red.",
+            values: parsed.values,
+            fieldErrors: parsed.fieldErrors,
+          },
+          { status: 400 },
+        );
+      }
+      const row = await addBatch(db, course.coordinatorKey, parsed.batch, staff.email, (added) => ({
+        actor: staff.email,
+        action: "batch.add",
+        subject: `${course.coordinatorKey} batch ${added.id}`,
+        detail: batchDetail(added),
+      }));
+      return data<CourseEditResult>({
+        form: "batch",
+        batch: "new",
+        ok: true,
+        message: `Batch added: it starts ${row.startsOn}. The course page shows it now.`,
+      });
+    }
+    case "batch-save": {
+      const id = Number(form.get("id"));
+      const current = Number.isSafeInteger(id) ? await getCourseBatch(db, course.coordinatorKey, id) : undefined;
+      if (!current) {
+        return data<CourseEditResult>(
+          { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
+          { status: 404 },
+        );
+      }
+      const parsed = parseBatchForm(form, { currentStartsOn: current.startsOn });
+      if (!parsed.ok) {
+        return data<CourseEditResult>(
+          {
+            form: "batch",
+            batch: id,
+            ok: false,
+            error: "Please fix the fields marked in red.",
+            values: parsed.values,
+            fieldErrors: parsed.fieldErrors,
+          },
+          { status: 400 },
+        );
+      }
+      const saved = await updateBatch(db, course.coordinatorKey, id, parsed.batch, staff.email, (row) => ({
+        actor: staff.email,
+        action: "batch.update",
+        subject: `${course.coordinatorKey} batch ${row.id}`,
+        detail: batchDetail(row),
+      }));
+      if (!saved) {
+        return data<CourseEditResult>(
+          { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
+          { status: 404 },
+        );
+      }
+      return data<CourseEditResult>({ form: "batch", batch: id, ok: true, message: "Batch saved." });
+    }
+    case "batch-remove": {
+      const id = Number(form.get("id"));
+      const removed = Number.isSafeInteger(id)
+        ? await removeBatch(db, course.coordinatorKey, id, (row) => ({
+            actor: staff.email,
+            action: "batch.remove",
+            subject: `${course.coordinatorKey} batch ${row.id}`,
+            detail: batchDetail(row),
+          }))
+        : undefined;
+      if (!removed) {
+        return data<CourseEditResult>(
+          { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
+          { status: 404 },
+        );
+      }
+      return data<CourseEditResult>({
+        form: "batch",
+        ok: true,
+        message: `Batch starting ${removed.startsOn} removed.`,
       });
     }
     case "content": {

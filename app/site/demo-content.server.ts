@@ -5,6 +5,7 @@ import { afterCommit } from "~/platform/content-version.server";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { loadSharp, removeImage } from "~/platform/images.server";
 import {
+  courseBatches,
   courseStartDates,
   enquiries,
   placedStudents,
@@ -12,8 +13,10 @@ import {
   type StartDateKey,
   siteSettings,
 } from "../../db/schema";
+import { todayInIndia } from "./batch-rules";
+import { addBatch, type BatchInput } from "./batches.server";
+import type { CourseKey } from "./course-catalog";
 import { addPlacedStudent, type PlacedStudentInput } from "./placed-students.server";
-import { setStartDate } from "./start-dates.server";
 
 /** Widths the placements page asks for (see PlacedStudentCard). */
 export const photoWidths = [160, 320] as const;
@@ -106,11 +109,88 @@ const demoStudents: DemoStudent[] = [
   },
 ];
 
+/** Start dates that earlier versions gave a new database, removed by `demo remove` as before. */
 const demoStartDates: Partial<Record<StartDateKey, string>> = {
   embedded: "12 January 2027",
   python: "2 February 2027",
   iot: "19 January 2027",
 };
+
+/** Sample batches, starting this many days after the database's first start (none for AI and MATLAB). */
+const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput, "startsOn">> = [
+  {
+    course: "embedded",
+    inDays: 12,
+    branch: "chennai",
+    days: "weekday",
+    startTime: "18:30",
+    endTime: "21:00",
+    mode: "classroom",
+    seats: "left",
+    seatsLeft: 6,
+    feeInr: 45000,
+    feeIncludes: "development board kit, lab access and certificate",
+  },
+  {
+    course: "python",
+    inDays: 16,
+    branch: "bangalore",
+    days: "weekday",
+    startTime: "19:00",
+    endTime: "21:00",
+    mode: "online",
+    seats: "open",
+    seatsLeft: null,
+    feeInr: 48000,
+    feeIncludes: "live classes, recorded sessions, project reviews and certificate",
+  },
+  {
+    course: "embedded",
+    inDays: 19,
+    branch: "bangalore",
+    days: "weekend",
+    startTime: "10:00",
+    endTime: "16:00",
+    mode: "classroom",
+    seats: "filling-fast",
+    seatsLeft: null,
+    feeInr: 45000,
+    feeIncludes: "development board kit, lab access and certificate",
+  },
+  {
+    course: "iot",
+    inDays: 26,
+    branch: "chennai",
+    days: "weekend",
+    startTime: "10:00",
+    endTime: "15:00",
+    mode: "classroom",
+    seats: "left",
+    seatsLeft: 10,
+    feeInr: 40000,
+    feeIncludes: "sensor kit and certificate",
+  },
+  {
+    course: "python",
+    inDays: 9,
+    branch: "bangalore",
+    days: "weekend",
+    startTime: "10:00",
+    endTime: "15:00",
+    mode: "classroom",
+    seats: "full",
+    seatsLeft: null,
+    feeInr: 48000,
+    feeIncludes: "project reviews and certificate",
+  },
+];
+
+/** "2027-01-12" plus days. */
+function daysAfter(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 /** Any fixed number: it names the advisory lock that keeps two processes from seeding together. */
 const seedLockKey = 7_311_043;
@@ -135,7 +215,7 @@ export function demoContentFromEnv(env: NodeJS.ProcessEnv, operatorNodeEnv: stri
 
 /**
  * On a database's first start only: gives it something to show when `enabled` (placed
- * students with generated portraits written under uploadsDir, a few batch start dates), and
+ * students with generated portraits written under uploadsDir, a few sample batches), and
  * records the decision in site_settings either way, so no later start adds anything, even
  * once the institute has deleted the demo rows. A database that already holds enquiries,
  * registrations, placed students or start dates (e.g. a restored backup) gets none.
@@ -164,8 +244,9 @@ export async function seedDemoContent(
           const { avatar: _avatar, ...fields } = student;
           await addPlacedStudent(tx, { ...fields, photo: photos[index] ?? null, sortOrder: 0 });
         }
-        for (const [key, startDate] of Object.entries(demoStartDates)) {
-          await setStartDate(tx, key as StartDateKey, startDate, { updatedBy: demoAuthor });
+        const today = todayInIndia();
+        for (const { course, inDays, ...batch } of demoBatches) {
+          await addBatch(tx, course, { ...batch, startsOn: daysAfter(today, inDays) }, demoAuthor);
         }
       }
       await tx.insert(siteSettings).values({ key: demoSettingKey, value: add ? "added" : "not added" });
@@ -177,12 +258,15 @@ export async function seedDemoContent(
 export interface RemovedDemoContent {
   placedStudents: string[];
   startDates: StartDateKey[];
+  /** Demo batches removed (one no staff member has saved since). */
+  batches: number;
 }
 
 /**
  * Deletes exactly the demo rows: placed students whose name, company, package, role and
- * photo are still the demo ones (with their images), and start dates still as the demo set
- * them. Anything staff changed or added stays.
+ * photo are still the demo ones (with their images), start dates still as the demo set them
+ * (earlier versions), and batches no staff member has saved since. Anything staff changed or
+ * added stays.
  */
 export async function removeDemoContent(
   database: Database,
@@ -220,19 +304,27 @@ export async function removeDemoContent(
         .returning({ key: courseStartDates.key });
       startDates.push(...rows.map((row) => row.key));
     }
-    if (students.length > 0 || startDates.length > 0) {
+    const batches = await tx
+      .delete(courseBatches)
+      .where(eq(courseBatches.updatedBy, demoAuthor))
+      .returning({ courseKey: courseBatches.courseKey });
+    if (students.length > 0 || startDates.length > 0 || batches.length > 0) {
       const values = { key: demoSettingKey, value: "removed", updatedAt: new Date() };
       await tx
         .insert(siteSettings)
         .values(values)
         .onConflictDoUpdate({ target: siteSettings.key, set: { value: values.value, updatedAt: values.updatedAt } });
     }
-    return { students, startDates };
+    return { students, startDates, batches };
   });
   for (const { photo } of removed.students) {
     if (photo) await removeImage(options.uploadsDir, photo, photoWidths);
   }
-  return { placedStudents: removed.students.map((student) => student.name), startDates: removed.startDates };
+  return {
+    placedStudents: removed.students.map((student) => student.name),
+    startDates: removed.startDates,
+    batches: removed.batches.length,
+  };
 }
 
 /** What the first start decided about demo content, or undefined before it has. */
@@ -248,6 +340,7 @@ async function isEmpty(db: AppDatabase): Promise<boolean> {
   const result = await db.execute(sql`select (
     exists (select 1 from ${enquiries}) or exists (select 1 from ${registrations})
     or exists (select 1 from ${placedStudents}) or exists (select 1 from ${courseStartDates})
+    or exists (select 1 from ${courseBatches})
   ) as used`);
   return !rowsOf<{ used: boolean }>(result)[0]?.used;
 }

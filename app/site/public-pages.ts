@@ -31,6 +31,10 @@ export const pagesShowing = {
   course: (id: CourseId): string[] => [`/courses/${id}`, "/", "/about/admissions"],
   /** A course's batch start date (its course page id): its page and the admissions page's table. */
   startDate: (id: CourseId): string[] => [`/courses/${id}`, "/about/admissions"],
+  /** A course's batches: its page, the home page's next batches, the admissions cards and the registration form. */
+  batches: (id: CourseId): string[] => [`/courses/${id}`, "/", "/about/admissions", "/online/register"],
+  /** The institute's headline numbers (students trained, batches run, hiring partners). */
+  headlineNumbers: ["/"] as string[],
   placedStudents: ["/our-placements"] as string[],
   reviews: ["/", "/about/review"] as string[],
   partners: ["/industry-partnership"] as string[],

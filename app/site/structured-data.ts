@@ -1,5 +1,6 @@
 import { site } from "~/config/site";
 import type { Course } from "~/site/content/types";
+import { batchDayNames, batchLine, type CourseBatches, hoursPerClass, type PublicBatch } from "./batch-rules";
 import { batchesOf, isoHours, weeksIn } from "./course-schedule";
 
 /** schema.org data for search engines, rendered as JSON-LD by pageMeta. */
@@ -36,20 +37,29 @@ export function organizationJsonLd(origin: string) {
 }
 
 /**
- * A course as Google's course info rich result expects it: name, description, provider,
- * a paid offer in INR, and one course instance per batch (weekday, weekend) with its mode,
- * schedule, total workload, the announced start date when there is one, and the place.
+ * A course as Google's course info rich result expects it: name, description, provider, a paid
+ * offer in INR, and one course instance per upcoming batch with its mode, place (a branch, or
+ * online), weekly schedule (the days, the hours each week, the number of weeks, first and last
+ * day, class times), total workload and its own offer (the batch's fee and seats). A course
+ * without upcoming batches has one instance per kind of batch (weekday, weekend) at the
+ * institute, with the old free-text start date when that names a day.
  */
-export function courseJsonLd(course: Course, origin: string, startDate: string | null) {
-  const isoStart = toIsoDate(startDate);
+export function courseJsonLd(course: Course, origin: string, batches: CourseBatches) {
   const weeks = weeksIn(course.durationIso);
+  const courseUrl = `${origin}/courses/${course.id}`;
+  const registerUrl = `${origin}/online/register?course=${course.id}`;
+  const lowestFee = batches.batches.length > 0 ? Math.min(...batches.batches.map((b) => b.feeInr)) : course.feeInr;
+  const instances =
+    batches.batches.length > 0
+      ? batches.batches.map((batch) => batchInstance(course, batch, weeks, origin))
+      : standardInstances(course, weeks, toIsoDate(batches.note), registerUrl);
   return {
     "@context": "https://schema.org",
     "@type": "Course",
-    "@id": `${origin}/courses/${course.id}#course`,
+    "@id": `${courseUrl}#course`,
     name: course.title,
     description: course.description,
-    url: `${origin}/courses/${course.id}`,
+    url: courseUrl,
     image: `${origin}${course.image.src}`,
     timeRequired: course.durationIso,
     educationalCredentialAwarded: "Course completion certificate",
@@ -64,9 +74,9 @@ export function courseJsonLd(course: Course, origin: string, startDate: string |
       {
         "@type": "Offer",
         category: "Paid",
-        price: course.feeInr,
+        price: lowestFee,
         priceCurrency: "INR",
-        url: `${origin}/online/register?course=${course.id}`,
+        url: registerUrl,
         availability: "https://schema.org/InStock",
       },
     ],
@@ -75,28 +85,101 @@ export function courseJsonLd(course: Course, origin: string, startDate: string |
       name: section.title,
       description: section.topics.join("; "),
     })),
-    hasCourseInstance: batchesOf(course).map((batch) => ({
-      "@type": "CourseInstance",
-      name: `${course.title}: ${batch.label.toLowerCase()}`,
-      courseMode: "Onsite",
-      // Google reads courseWorkload as the total time the course takes.
-      courseWorkload: isoHours(batch.hoursPerDay * batch.byDay.length * weeks),
-      courseSchedule: {
-        "@type": "Schedule",
-        duration: isoHours(batch.hoursPerDay),
-        repeatFrequency: "Daily",
-        repeatCount: batch.byDay.length * weeks,
-        byDay: batch.byDay.map((day) => `https://schema.org/${day}`),
-        ...(isoStart ? { startDate: isoStart } : {}),
-      },
-      ...(isoStart ? { startDate: isoStart } : {}),
-      location: {
-        "@type": "Place",
-        name: site.name,
-        address: postalAddress(),
-      },
-    })),
+    hasCourseInstance: instances,
   };
+}
+
+/** The last day of a batch that runs `weeks` weeks from its first day. */
+function lastDay(startsOn: string, weeks: number): string {
+  const date = new Date(`${startsOn}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + weeks * 7 - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+const seatsAvailability = {
+  open: "https://schema.org/InStock",
+  left: "https://schema.org/LimitedAvailability",
+  "filling-fast": "https://schema.org/LimitedAvailability",
+  full: "https://schema.org/SoldOut",
+} as const;
+
+/** A weekly schedule: classes on these days, this long each, for the course's weeks. */
+function weeklySchedule(byDay: string[], hoursPerDay: number, weeks: number) {
+  return {
+    "@type": "Schedule",
+    repeatFrequency: "Weekly",
+    repeatCount: weeks,
+    // Google reads a schedule's duration as the time taken in each repeatFrequency period.
+    duration: isoHours(hoursPerDay * byDay.length),
+    byDay: byDay.map((day) => `https://schema.org/${day}`),
+  };
+}
+
+function batchInstance(course: Course, batch: PublicBatch, weeks: number, origin: string) {
+  const byDay = batchDayNames[batch.days];
+  const hours = hoursPerClass(batch);
+  const endDate = lastDay(batch.startsOn, weeks);
+  const online = batch.mode === "online";
+  return {
+    "@type": "CourseInstance",
+    name: `${course.title}: ${batchLine(batch)}`,
+    courseMode: online ? "Online" : "Onsite",
+    // Google reads courseWorkload as the total time the course takes.
+    courseWorkload: isoHours(hours * byDay.length * weeks),
+    courseSchedule: {
+      ...weeklySchedule(byDay, hours, weeks),
+      startDate: batch.startsOn,
+      endDate,
+      startTime: batch.startTime,
+      endTime: batch.endTime,
+      scheduleTimezone: "Asia/Kolkata",
+    },
+    startDate: batch.startsOn,
+    endDate,
+    location: online
+      ? { "@type": "VirtualLocation", url: `${origin}/courses/${course.id}` }
+      : {
+          "@type": "Place",
+          name: `${site.name}, ${batch.branchName}`,
+          address: { "@type": "PostalAddress", addressLocality: batch.branchName, addressCountry: "IN" },
+        },
+    offers: {
+      "@type": "Offer",
+      category: "Paid",
+      price: batch.feeInr,
+      priceCurrency: "INR",
+      ...(batch.feeIncludes ? { description: `Includes: ${batch.feeIncludes}` } : {}),
+      availability: seatsAvailability[batch.seats],
+      url: `${origin}/online/register?course=${course.id}&batch=${batch.id}`,
+    },
+  };
+}
+
+function standardInstances(course: Course, weeks: number, isoStart: string | undefined, registerUrl: string) {
+  return batchesOf(course).map((batch) => ({
+    "@type": "CourseInstance",
+    name: `${course.title}: ${batch.label.toLowerCase()}`,
+    courseMode: "Onsite",
+    courseWorkload: isoHours(batch.hoursPerDay * batch.byDay.length * weeks),
+    courseSchedule: {
+      ...weeklySchedule(batch.byDay, batch.hoursPerDay, weeks),
+      ...(isoStart ? { startDate: isoStart, endDate: lastDay(isoStart, weeks) } : {}),
+    },
+    ...(isoStart ? { startDate: isoStart } : {}),
+    location: {
+      "@type": "Place",
+      name: site.name,
+      address: postalAddress(),
+    },
+    offers: {
+      "@type": "Offer",
+      category: "Paid",
+      price: course.feeInr,
+      priceCurrency: "INR",
+      availability: "https://schema.org/InStock",
+      url: registerUrl,
+    },
+  }));
 }
 
 export function courseListJsonLd(courses: Course[], origin: string) {

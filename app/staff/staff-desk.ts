@@ -78,6 +78,7 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "placements Update", to: "/admin/placements" },
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Partners", to: "/admin/partners" },
+  { label: "Headline numbers", to: "/admin/numbers" },
   { label: "Visitors", to: "/admin/analytics" },
   { label: "E-mail notifications", to: "/admin/notifications" },
   { label: "Students' data", to: "/admin/privacy" },
@@ -97,6 +98,8 @@ export interface SubmissionRow {
   state: string;
   district: string;
   course?: string;
+  /** The batch a registration picked, as it read then ("" for none). */
+  batch?: string;
   status: string;
   notes: string;
   statusUpdatedAt: string | null;

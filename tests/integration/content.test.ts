@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
 import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { todayInIndia } from "../../app/site/batch-rules";
+import { addBatch, type BatchInput, listUpcomingBatches, updateBatch } from "../../app/site/batches.server";
 import { photoFormats, photoWidths, removeDemoContent, seedDemoContent } from "../../app/site/demo-content.server";
 import {
   addPlacedStudent,
@@ -14,6 +16,20 @@ import {
 } from "../../app/site/placed-students.server";
 import { getStartDates, type StartDateKey, setStartDate } from "../../app/site/start-dates.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
+
+/** A batch the institute adds itself. */
+const ownBatch: BatchInput = {
+  branch: "bangalore",
+  startsOn: "2031-06-02",
+  days: "weekday",
+  startTime: "18:00",
+  endTime: "20:00",
+  mode: "classroom",
+  seats: "open",
+  seatsLeft: null,
+  feeInr: 55000,
+  feeIncludes: "",
+};
 
 describeEachEngine("start dates, placed students and demo content", (engine) => {
   const test = useTestDatabase(engine);
@@ -99,13 +115,12 @@ describeEachEngine("start dates, placed students and demo content", (engine) => 
         }
       }
     }
-    expect(await getStartDates(db())).toEqual({
-      embedded: "12 January 2027",
-      python: "2 February 2027",
-      iot: "19 January 2027",
-      matlab: null,
-      ai: null,
-    });
+    // Sample batches from the days after the first start, and no free-text start dates.
+    expect(Object.values(await getStartDates(db())).filter(Boolean)).toEqual([]);
+    const batches = await listUpcomingBatches(db());
+    expect(batches.length).toBeGreaterThanOrEqual(4);
+    expect(batches.every((batch) => batch.startsOn > todayInIndia())).toBe(true);
+    expect(new Set(batches.map((batch) => batch.branch))).toEqual(new Set(["chennai", "bangalore"]));
 
     expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled: true })).toBe(false);
     expect(await listPlacedStudents(db())).toHaveLength(students.length);
@@ -134,6 +149,11 @@ describeEachEngine("start dates, placed students and demo content", (engine) => 
     await setStartDate(db(), "ai", "Every Monday");
     expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled: true })).toBe(false);
     expect(await listPlacedStudents(db())).toEqual([]);
+
+    await test.current.truncate();
+    await addBatch(db(), "ai", ownBatch, "admin@example.in");
+    expect(await seedDemoContent(test.current.database, { uploadsDir: uploadsDir(), enabled: true })).toBe(false);
+    expect(await listPlacedStudents(db())).toEqual([]);
   });
 });
 
@@ -151,11 +171,11 @@ describeEachEngine("demo content is decided once", (engine) => {
   it("does not come back after the institute deleted it", async () => {
     expect(await seed(true)).toBe(true);
     for (const student of await listPlacedStudents(db())) await removePlacedStudent(db(), student.id);
-    for (const key of ["embedded", "python", "iot"] as const) await setStartDate(db(), key, null);
+    await db().execute(sql`delete from course_batches`);
 
     expect(await seed(true)).toBe(false);
     expect(await listPlacedStudents(db())).toEqual([]);
-    expect(Object.values(await getStartDates(db())).filter(Boolean)).toEqual([]);
+    expect(await listUpcomingBatches(db())).toEqual([]);
   });
 
   it("is not added when switched off, nor on a later start with it on", async () => {
@@ -178,7 +198,26 @@ describeEachEngine("demo content is decided once", (engine) => {
       package: "4 LPA",
       jobRole: "PLC Programmer",
     });
+    // Start dates an earlier version gave a new database as demo content go too.
+    await setStartDate(db(), "embedded", "12 January 2027", { updatedBy: "demo content" });
+    await setStartDate(db(), "iot", "19 January 2027", { updatedBy: "demo content" });
     await setStartDate(db(), "python", "9 March 2027", { updatedBy: "admin@example.in" });
+    const demoBatches = await listUpcomingBatches(db());
+    const [savedBatch] = demoBatches;
+    if (!savedBatch) throw new Error("The demo content has no batches");
+    await updateBatch(
+      db(),
+      savedBatch.courseKey,
+      savedBatch.id,
+      { ...ownBatch, feeInr: 39000 },
+      "admin@example.in",
+      () => ({
+        actor: "admin@example.in",
+        action: "batch.update",
+        subject: `batch ${savedBatch.id}`,
+      }),
+    );
+    const ownAdded = await addBatch(db(), "ai", ownBatch, "admin@example.in");
     await setStartDate(db(), "ai", "Every Monday", { updatedBy: "admin@example.in" });
     await createSubmission(
       db(),
@@ -199,6 +238,10 @@ describeEachEngine("demo content is decided once", (engine) => {
     expect(removed.placedStudents).toHaveLength(demo.length - 1);
     expect(removed.placedStudents).not.toContain("Arjun Nair");
     expect(removed.startDates.sort()).toEqual(["embedded", "iot"]);
+    expect(removed.batches).toBe(demoBatches.length - 1);
+    expect((await listUpcomingBatches(db())).map((batch) => batch.id).sort()).toEqual(
+      [savedBatch.id, ownAdded.id].sort(),
+    );
 
     expect((await listPlacedStudents(db())).map((student) => student.name).sort()).toEqual(
       ["Arjun Nair", own.name].sort(),
@@ -219,6 +262,7 @@ describeEachEngine("demo content is decided once", (engine) => {
     expect(await removeDemoContent(test.current.database, { uploadsDir: uploadsDir() })).toEqual({
       placedStudents: [],
       startDates: [],
+      batches: 0,
     });
     expect(await seed(true)).toBe(false);
   });

@@ -10,7 +10,7 @@ import { openDatabase } from "../../app/platform/database.server";
 import { demoContentFromEnv, seedDemoContent } from "../../app/site/demo-content.server";
 import { addPlacedStudent, listPlacedStudents } from "../../app/site/placed-students.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
-import { postForm, runCli, startSite, studentForm } from "./site-process";
+import { addStaff, postForm, runCli, signIn, startSite, studentForm } from "./site-process";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -101,18 +101,48 @@ describeEachEngine("demo content", (engine) => {
   it("is added on the first start when on, removed by 'cli demo remove', and not added back on restart", async () => {
     const place = await freshPlace(engine);
     const options = { ...place, env: { DEMO_CONTENT: "on" } };
+    const admin = "demo.admin@sampige-academy.example";
+    await addStaff(options, admin, "admin");
     const first = await startSite(options);
     try {
       expect(first.output()).toContain("New database: demo content added");
       expect(await (await fetch(`${first.origin}/our-placements`)).text()).toContain(demoName);
       expect((await postForm(first.origin, "/contact", studentForm({ name: "Nandini Rao" }))).status).toBe(302);
+      // Sample batches on the course pages; one the institute saves becomes its own and stays.
+      const embedded = await (await fetch(`${first.origin}/courses/embedded`)).text();
+      expect(embedded).toContain("Classroom, Chennai");
+      expect(embedded).toContain("6 seats left");
+      const cookie = await signIn(first.origin, admin);
+      const desk = await (await fetch(`${first.origin}/admin/courses/iot`, { headers: { Cookie: cookie } })).text();
+      expect(desk).toContain("(demo)");
+      const id = /name="id" value="(\d+)"/.exec(desk)?.[1] ?? "";
+      const kept = await postForm(
+        first.origin,
+        "/admin/courses/iot",
+        {
+          intent: "batch-save",
+          id,
+          branch: "chennai",
+          startsOn: "2031-05-03",
+          days: "weekend",
+          startTime: "10:00",
+          endTime: "15:00",
+          mode: "classroom",
+          seats: "open",
+          seatsLeft: "",
+          feeInr: "41000",
+          feeIncludes: "sensor kit",
+        },
+        { Cookie: cookie },
+      );
+      expect(kept.status).toBe(200);
     } finally {
       await first.stop();
     }
 
     const removed = await runCli(["demo", "remove"], options);
     expect(removed.code, removed.stderr).toBe(0);
-    expect(removed.stdout).toContain("Removed the demo content: 8 placed students and 3 batch start dates.");
+    expect(removed.stdout).toContain("Removed the demo content: 8 placed students, 4 batches and 0 batch start dates.");
     expect(removed.stdout).toContain(demoName);
     const again = await runCli(["demo", "remove"], options);
     expect(again.stdout).toContain("No demo content to remove");
@@ -121,6 +151,8 @@ describeEachEngine("demo content", (engine) => {
     try {
       expect(second.output()).not.toContain("demo content added");
       expect(await (await fetch(`${second.origin}/our-placements`)).text()).not.toContain(demoName);
+      expect(await (await fetch(`${second.origin}/courses/embedded`)).text()).toContain("Starting soon");
+      expect(await (await fetch(`${second.origin}/courses/iot`)).text()).toContain("Starts Sat, 3 May 2031");
     } finally {
       await second.stop();
     }

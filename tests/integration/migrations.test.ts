@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { createSubmission, listSubmissions } from "../../app/admissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";
+import { addBatch, getCourseBatches } from "../../app/site/batches.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { student } from "./fixtures";
 
@@ -171,6 +172,65 @@ describeEachEngine("migrating a database made before student records (0006)", (e
       const { course: _course, ...again } = student({ name: "Ravi R", mobile: "+91 90000 00001" });
       const stored = await createSubmission(upgraded.db, "enquiry", again, { submissionToken: "after-upgrade" });
       expect(stored.studentId).toBe(records[1]?.id);
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(oldMigrations, { recursive: true, force: true });
+    }
+  });
+});
+
+describeEachEngine("migrating a database made before batches (0008)", (engine) => {
+  it("keeps its registrations and typed start dates, which the site shows until a batch is added", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-batches-"));
+    const oldMigrations = migrationsUpTo("0008_assignment");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    try {
+      const old = await open(oldMigrations);
+      await createSubmission(old.db, "registration", student({ course: "iot" }), { submissionToken: "before-batches" });
+      await old.db.execute(sql`
+        insert into course_start_dates (key, start_date, updated_by)
+        values ('iot', 'Mid-February 2027', 'iot@example.in'), ('ai', '12 January 2020', 'admin@example.in')`);
+      await old.close();
+
+      const upgraded = await open();
+      const { rows } = await listSubmissions(upgraded.db, "registration");
+      expect(rows.map((row) => [row.name, row.course, row.batchId, row.batch])).toEqual([
+        ["Priya Raman", "iot", null, ""],
+      ]);
+      // What staff typed is kept, and shown while the course has no batch (a day long past is not).
+      const board = await getCourseBatches(upgraded.db, "2026-11-25");
+      expect(board.iot).toEqual({ batches: [], note: "Mid-February 2027" });
+      expect(board.ai).toEqual({ batches: [], note: null });
+      const batch = await addBatch(
+        upgraded.db,
+        "iot",
+        {
+          branch: "chennai",
+          startsOn: "2027-02-15",
+          days: "weekday",
+          startTime: "18:00",
+          endTime: "20:00",
+          mode: "classroom",
+          seats: "open",
+          seatsLeft: null,
+          feeInr: 40000,
+          feeIncludes: "",
+        },
+        "iot@example.in",
+      );
+      const after = await getCourseBatches(upgraded.db, "2026-11-25");
+      expect(after.iot.batches.map((row) => row.id)).toEqual([batch.id]);
+      expect(after.iot.note).toBeNull();
+      // The database refuses a batch the desk's form would refuse.
+      await expect(
+        upgraded.db.execute(sql`
+          insert into course_batches (course_key, branch, starts_on, days, start_time, end_time, mode, seats, fee_inr)
+          values ('iot', 'chennai', '2027-02-15', 'weekday', '20:00', '18:00', 'classroom', 'open', 40000)`),
+      ).rejects.toThrow();
       await upgraded.close();
     } finally {
       await postgres?.drop();

@@ -84,7 +84,7 @@ describeEachEngine("e-mail notifications", (engine) => {
       "notification tests",
     );
     expect(created.ok).toBe(true);
-    await setStartDate(db, "iot", "5 January 2027");
+    await setStartDate(db, "iot", "5 January 2031");
 
     expect(await register({ ...form, course: "iot" })).toBe(302);
     // Written with the registration, before anything is sent.
@@ -105,20 +105,20 @@ describeEachEngine("e-mail notifications", (engine) => {
     expect(student?.subject).toBe(`Your registration for ${iotTitle} at ${site.name}`);
     expect(student?.text).toContain("Dear Kavya Shetty,");
     expect(student?.text).toContain(`Your course: ${iotTitle}`);
-    expect(student?.text).toContain("Next batch starts: 5 January 2027");
+    expect(student?.text).toContain("Next batch starts: 5 January 2031");
     expect(student?.text).toContain(`https://wa.me/${site.whatsapp.number}?text=`);
     expect(student?.text).toMatch(/\/privacy\/withdraw\?ref=registration-1-[\w-]{32}/);
     await eventually("3 messages sent", async () => (await outboxSummary(db)).sent === 3);
   });
 
   it("lists every course's batch in an enquiry's acknowledgement, Starting soon where none is set", async () => {
-    await setStartDate(database().db, "embedded", "12 January 2027");
+    await setStartDate(database().db, "embedded", "12 January 2031");
     expect(await enquire(form)).toBe(302);
     delivery = startOutboxDelivery(database().db, mail, { pollMs: 50 });
     const received = await mailServer.waitFor(2);
     const student = received.find((message) => message.to.includes(form.email));
     expect(student?.subject).toBe(`We have your enquiry, ${site.name}`);
-    expect(student?.text).toContain("- Embedded Systems: 12 January 2027");
+    expect(student?.text).toContain("- Embedded Systems: 12 January 2031");
     expect(student?.text).toContain("- Artificial Intelligence: Starting soon");
     expect(received.find((message) => message.to.includes(site.email))?.subject).toBe("New enquiry: Kavya Shetty");
   });

@@ -106,6 +106,24 @@ describeEachEngine("the public page cache", () => {
   const edits: [string, string, Record<string, string>][] = [
     ["a course's content", "/admin/courses/iot", courseContent("Internet of Things Lab")],
     ["a start date", "/admin/courses/ai", { intent: "start-date", startDate: "4 April 2031" }],
+    [
+      "a batch",
+      "/admin/courses/ai",
+      {
+        intent: "batch-add",
+        branch: "bangalore",
+        startsOn: "2031-04-07",
+        days: "weekend",
+        startTime: "10:00",
+        endTime: "15:00",
+        mode: "online",
+        seats: "filling-fast",
+        seatsLeft: "",
+        feeInr: "52000",
+        feeIncludes: "recorded sessions",
+      },
+    ],
+    ["the headline numbers", "/admin/numbers", { intent: "save", studentsTrained: "1800", batchesRun: "96" }],
     ["a cleared start date", "/admin/courses/ai", { intent: "start-date", startDate: "" }],
     ["a restored course", "/admin/courses/iot", { intent: "restore" }],
     [
@@ -131,6 +149,12 @@ describeEachEngine("the public page cache", () => {
         const comparable = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
         expect(comparable(cached.text), `${page} after ${what}`).toBe(comparable(fresh.text));
       }
+      // The registration form's template too (its token differs per visit).
+      const comparableForm = (html: string) =>
+        html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/name="token" value="[^"]*"/, 'name="token" value=""');
+      const template = await visit(site.origin, "/online/register");
+      const fresh = await visit(site.origin, `/online/register?fresh=${Date.now()}`);
+      expect(comparableForm(template.text), `/online/register after ${what}`).toBe(comparableForm(fresh.text));
     });
   }
 }, ["pglite"]);

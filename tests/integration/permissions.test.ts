@@ -17,6 +17,7 @@ import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
 import * as adminLayout from "../../app/routes/admin/layout";
 import * as adminNotifications from "../../app/routes/admin/notifications";
+import * as adminNumbers from "../../app/routes/admin/numbers";
 import * as adminPartners from "../../app/routes/admin/partners";
 import * as adminPlacements from "../../app/routes/admin/placements";
 import * as adminPrivacy from "../../app/routes/admin/privacy";
@@ -122,6 +123,14 @@ const cases: Case[] = [
     path: "/admin/partners",
     params: {},
     ...adminPartners,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/numbers.tsx",
+    name: "headline numbers",
+    path: "/admin/numbers",
+    params: {},
+    ...adminNumbers,
     allowed: adminOnly,
   },
   {

@@ -123,6 +123,46 @@ describeEachEngine("two processes on one PostgreSQL", () => {
     );
   });
 
+  it("shows a batch added on one on the other's cached course, home and admissions pages and registration form", async () => {
+    const [a, b] = sites;
+    for (const pathname of ["/courses/iot", "/", "/about/admissions", "/online/register", "/about/facilities"]) {
+      await eventually(`${pathname} from B's cache`, async () => {
+        const cached = await fetch(`${b.origin}${pathname}`);
+        await cached.text();
+        return ["hit", "template"].includes(cached.headers.get("x-page-cache") ?? "");
+      });
+    }
+    const cookie = await signIn(a.origin, admin);
+    const saved = await postForm(
+      a.origin,
+      "/admin/courses/iot",
+      {
+        intent: "batch-add",
+        branch: "chennai",
+        startsOn: "2031-10-04",
+        days: "weekend",
+        startTime: "10:00",
+        endTime: "15:00",
+        mode: "classroom",
+        seats: "left",
+        seatsLeft: "9",
+        feeInr: "40000",
+        feeIncludes: "sensor kit",
+      },
+      { Cookie: cookie },
+    );
+    expect(saved.status).toBe(200);
+    for (const pathname of ["/courses/iot", "/", "/about/admissions", "/online/register"]) {
+      await eventually(`the new batch on ${pathname} of the other process`, async () =>
+        (await (await fetch(`${b.origin}${pathname}`)).text()).includes("Sat, 4 Oct 2031"),
+      );
+    }
+    // A page that does not show batches stayed cached on the other process.
+    const other = await fetch(`${b.origin}/about/facilities`);
+    await other.text();
+    expect(other.headers.get("x-page-cache")).toBe("hit");
+  });
+
   it("shows a note added to a student record on one in a staff stream open on the other", async () => {
     const [a, b] = sites;
     const cookie = await signIn(a.origin, admin);

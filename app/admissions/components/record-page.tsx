@@ -50,6 +50,8 @@ export interface RecordPageData {
     state: string;
     district: string;
     course: string | null;
+    /** The batch a registration picked, as it read then ("" for none). */
+    batch: string;
     guardian: { name: string; mobile: string } | null;
     landingPage: string;
     campaign: string;
@@ -371,6 +373,12 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <li key={`${row.kind}-${row.id}`}>
               <strong>{row.kind === "enquiry" ? "Enquiry" : `Registration: ${courseLabelOf(row.course ?? "")}`}</strong>{" "}
               <time dateTime={row.createdAt}>{deskTime.format(new Date(row.createdAt))}</time>
+              {row.batch ? (
+                <>
+                  <br />
+                  {`Batch: ${row.batch}`}
+                </>
+              ) : null}
               <br />
               {row.name} · {row.mobile} · {row.email} · {row.stream} {row.major} · {row.district}, {row.state}
               {row.guardian ? ` · Under 18: guardian ${row.guardian.name}, ${row.guardian.mobile}` : ""}

@@ -4,8 +4,19 @@ import { type FieldName, ticked } from "~/admissions/submission-schema";
 import { CheckboxField, Field } from "~/components/forms";
 import { site } from "~/config/site";
 
+/** A course's upcoming batches as the registration form offers them. */
+export interface BatchChoice {
+  /** The course's registration value ("python fullstack"). */
+  course: string;
+  /** The course as the form's course list names it. */
+  label: string;
+  options: { value: string; label: string; full: boolean }[];
+}
+
 export interface SubmissionFormProps {
   kind: SubmissionKind;
+  /** Registration: the courses' upcoming batches; the "Batch" choice shows only when there are some. */
+  batches?: BatchChoice[];
   token: string;
   values?: Partial<Record<FieldName, string>>;
   fieldErrors?: Partial<Record<FieldName, string>>;
@@ -30,6 +41,7 @@ const textFields = [
  */
 export function SubmissionForm({
   kind,
+  batches = [],
   token,
   values = {},
   fieldErrors = {},
@@ -62,7 +74,7 @@ export function SubmissionForm({
         {formError}
       </div>
       <p id="form-note" className="mb-4 text-sm text-slate-700">
-        Every field is required.
+        Every field is required{kind === "registration" && batches.length > 0 ? " but the batch" : ""}.
       </p>
       <input type="hidden" name="token" value={token} />
       <div className="visually-hidden-field" aria-hidden="true">
@@ -111,6 +123,32 @@ export function SubmissionForm({
           )}
         </Field>
         {kind === "registration" ? choice("course", "Course", "Select course", courseOptions) : null}
+        {kind === "registration" && batches.length > 0 ? (
+          // Without the page script every course's batches are offered, grouped; with it, the chosen course's.
+          <div className="form-grid-wide" data-batch-field>
+            <Field
+              label="Batch (optional)"
+              name="batch"
+              hint="Pick the batch you would like, or leave it for the counsellor's call."
+              error={fieldErrors.batch}
+            >
+              {(control) => (
+                <select {...control} defaultValue={values.batch ?? ""}>
+                  <option value="">No preference yet</option>
+                  {batches.map((group) => (
+                    <optgroup key={group.course} label={group.label} data-course={group.course}>
+                      {group.options.map((option) => (
+                        <option key={option.value} value={option.value} disabled={option.full}>
+                          {option.full ? `${option.label} (full)` : option.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        ) : null}
       </div>
       <div className="form-consent">
         <CheckboxField

@@ -137,7 +137,10 @@ export function SubmissionTable({
                   </td>
                   {table.kind === "registration" ? (
                     <td data-label="Course">
-                      <div>{row.course}</div>
+                      <div>
+                        {row.course}
+                        {row.batch ? <span className="block text-sm">{`Batch: ${row.batch}`}</span> : null}
+                      </div>
                     </td>
                   ) : null}
                   <td data-label="Details">

@@ -1,17 +1,19 @@
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
+import { nextStartLine } from "~/site/batch-rules";
+import { getCourseBatches } from "~/site/batches.server";
+import { BatchList } from "~/site/components/batch-list";
 import { CourseCard } from "~/site/components/course-card";
 import { admissionSteps } from "~/site/content/about";
 import { getCourses } from "~/site/content.server";
 import { originFrom, pageMeta } from "~/site/seo";
-import { getStartDates } from "~/site/start-dates.server";
 import { courseListJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/admissions";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const [courses, startDates] = await Promise.all([getCourses(db), getStartDates(db)]);
-  return { courses, startDates };
+  const [courses, batches] = await Promise.all([getCourses(db), getCourseBatches(db)]);
+  return { courses, batches };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -27,7 +29,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Admissions({ loaderData }: Route.ComponentProps) {
-  const { courses, startDates } = loaderData;
+  const { courses, batches } = loaderData;
+  const upcoming = Object.values(batches)
+    .flatMap((course) => course.batches)
+    .sort((a, b) => a.startsOn.localeCompare(b.startsOn) || a.startTime.localeCompare(b.startTime) || a.id - b.id);
+  const titles = Object.fromEntries(courses.map((course) => [course.coordinatorKey, course]));
   return (
     <div className="page">
       <p className="eyebrow">Admissions</p>
@@ -39,14 +45,18 @@ export default function Admissions({ loaderData }: Route.ComponentProps) {
       <ul className="card-grid card-grid-5 mt-6">
         {courses.map((course) => (
           <li key={course.id}>
-            <CourseCard
-              course={course}
-              startLine={startDates[course.coordinatorKey] ?? "Starting soon"}
-              headingLevel={2}
-            />
+            <CourseCard course={course} startLine={nextStartLine(batches[course.coordinatorKey])} headingLevel={2} />
           </li>
         ))}
       </ul>
+      {upcoming.length > 0 ? (
+        <section aria-labelledby="all-batches">
+          <h2 id="all-batches" className="section-title">
+            Every upcoming batch
+          </h2>
+          <BatchList batches={upcoming} courses={titles} headingLevel={3} wide />
+        </section>
+      ) : null}
       <section aria-labelledby="how-to-join">
         <h2 id="how-to-join" className="section-title">
           How to join

@@ -2,10 +2,12 @@ import { data } from "react-router";
 import { Icon } from "~/components/icons";
 import { site, whatsappHref } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
+import { nextStartLine } from "~/site/batch-rules";
+import { getCourseBatches } from "~/site/batches.server";
+import { BatchList } from "~/site/components/batch-list";
 import { getCourse } from "~/site/content.server";
 import { batchesOf, formatInr, hoursADay } from "~/site/course-schedule";
 import { originFrom, pageMeta } from "~/site/seo";
-import { getStartDates } from "~/site/start-dates.server";
 import { courseJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/course";
 
@@ -29,25 +31,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const course = await getCourse(db, params.course);
   if (!course) throw data(null, { status: 404 });
-  const startDates = await getStartDates(db);
-  return { course, startDate: startDates[course.coordinatorKey] };
+  const batches = (await getCourseBatches(db))[course.coordinatorKey];
+  return { course, batches };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { course, startDate } = loaderData;
+  const { course, batches } = loaderData;
   const origin = originFrom(matches);
   return pageMeta({
     title: `${course.title} course | ${site.name}`,
     description: course.metaDescription,
     path: `/courses/${course.id}`,
     origin,
-    jsonLd: [courseJsonLd(course, origin, startDate)],
+    jsonLd: [courseJsonLd(course, origin, batches)],
   });
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, startDate } = loaderData;
+  const { course, batches } = loaderData;
+  const next = batches.batches[0];
+  const lowestFee = batches.batches.length > 0 ? Math.min(...batches.batches.map((b) => b.feeInr)) : course.feeInr;
   const registerHref = `/online/register?course=${course.id}`;
   return (
     <div className="page">
@@ -63,11 +67,14 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="fact">
               <dt>Next batch</dt>
-              <dd>{startDate ?? "Starting soon"}</dd>
+              <dd>{next ? <a href="#batches">{nextStartLine(batches)}</a> : nextStartLine(batches)}</dd>
             </div>
             <div className="fact">
               <dt>Course fee</dt>
-              <dd>{formatInr(course.feeInr)}</dd>
+              <dd>
+                {batches.batches.some((b) => b.feeInr !== lowestFee) ? "From " : ""}
+                {formatInr(lowestFee)}
+              </dd>
             </div>
           </dl>
           <p>
@@ -131,18 +138,25 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         <aside className="course-aside" aria-label="Batches and admission">
           <section className="side-card" aria-labelledby="batches">
             <h2 id="batches" className="side-card-title">
-              Batch timings
+              {batches.batches.length > 0 ? "Upcoming batches" : "Batch timings"}
             </h2>
-            <dl className="batch-list">
-              {batchesOf(course).map((batch) => (
-                <div key={batch.kind}>
-                  <dt>{batch.label}</dt>
-                  <dd>
-                    {batch.days}, {hoursADay(batch.hoursPerDay)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            {batches.batches.length > 0 ? (
+              <BatchList batches={batches.batches} courseId={course.id} headingLevel={3} />
+            ) : (
+              <>
+                <p className="mb-2">Next batch: {nextStartLine(batches)}</p>
+                <dl className="batch-list">
+                  {batchesOf(course).map((batch) => (
+                    <div key={batch.kind}>
+                      <dt>{batch.label}</dt>
+                      <dd>
+                        {batch.days}, {hoursADay(batch.hoursPerDay)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
+            )}
           </section>
           <section className="side-card" aria-labelledby="audience">
             <h2 id="audience" className="side-card-title">

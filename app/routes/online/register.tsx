@@ -1,13 +1,15 @@
-import { SubmissionForm } from "~/admissions/components/submission-form";
+import { type BatchChoice, SubmissionForm } from "~/admissions/components/submission-form";
 import { SubmittedNotice } from "~/admissions/components/submitted-notice";
 import { courseValueFromParam } from "~/admissions/options";
 import { courseLabel, handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
+import { batchLine, nextStartLine } from "~/site/batch-rules";
+import { getCourseBatches } from "~/site/batches.server";
 import { courses } from "~/site/content/courses";
+import { courseCatalog } from "~/site/course-catalog";
 import { originFrom, pageMeta } from "~/site/seo";
-import { getStartDates } from "~/site/start-dates.server";
 import type { Route } from "./+types/register";
 
 export const handle: RouteHandle = { enhance: true };
@@ -15,18 +17,34 @@ export const handle: RouteHandle = { enhance: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const submittedCourse = courseValueFromParam(params.get("submitted"));
+  const byCourse = await getCourseBatches(context.get(databaseContext).db);
   let submitted: { course: string; startDate: string | null } | null = null;
   if (params.has("submitted")) {
     const course = courses.find((c) => c.registrationValue === submittedCourse);
-    const startDates = await getStartDates(context.get(databaseContext).db);
     submitted = {
       course: course?.title ?? courseLabel(submittedCourse ?? "") ?? "your course",
-      startDate: course ? startDates[course.coordinatorKey] : null,
+      startDate: course ? nextStartLine(byCourse[course.coordinatorKey]) : null,
     };
   }
+  const batches: BatchChoice[] = courseCatalog
+    .map((course) => ({
+      course: course.registrationValue,
+      label: course.optionLabel,
+      options: byCourse[course.key].batches.map((batch) => ({
+        value: String(batch.id),
+        label: batchLine(batch),
+        full: batch.seats === "full",
+      })),
+    }))
+    .filter((group) => group.options.length > 0);
+  // A batch's "Register" link names it: chosen already, with its course.
+  const batch = params.get("batch") ?? "";
+  const linked = batches.find((group) => group.options.some((option) => option.value === batch && !option.full));
   return {
     token: newSubmissionToken(),
-    course: courseValueFromParam(params.get("course")) ?? "",
+    course: linked?.course ?? courseValueFromParam(params.get("course")) ?? "",
+    batch: linked ? batch : "",
+    batches,
     submitted,
   };
 }
@@ -72,8 +90,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <SubmissionForm
         key={loaderData.token}
         kind="registration"
+        batches={loaderData.batches}
         token={loaderData.token}
-        values={actionData?.values ?? { course: loaderData.course }}
+        values={actionData?.values ?? { course: loaderData.course, batch: loaderData.batch }}
         fieldErrors={actionData?.fieldErrors}
         formError={actionData?.formError}
         submitLabel="Register"

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
 import type { Picture } from "~/site/content/types";
+import { BatchEditor, type BatchValues, type DeskBatch } from "./batch-editor";
 import { ImageInput } from "./image-input";
 
 export interface CourseEditorData {
@@ -17,6 +18,7 @@ export interface CourseEditorData {
   version: string;
   startDate: string;
   edited: boolean;
+  batches: { upcoming: DeskBatch[]; past: DeskBatch[] };
 }
 
 export interface CourseEditorResult {
@@ -26,6 +28,9 @@ export interface CourseEditorResult {
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
+  /** The batch form the answer belongs to (a batch's id or "new"), and what was typed there. */
+  batch?: number | "new";
+  values?: BatchValues;
 }
 
 /** The answer to one form, beside its button, where the eyes are after clicking. */
@@ -38,7 +43,7 @@ function Result({ result }: { result?: CourseEditorResult }) {
   );
 }
 
-/** Start date and content of one course, as staff update them. */
+/** Batches, start date note and content of one course, as staff update them. */
 export function CourseEditor({ data, result }: { data: CourseEditorData; result?: CourseEditorResult }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -69,15 +74,25 @@ export function CourseEditor({ data, result }: { data: CourseEditorData; result?
       </div>
       {result && !result.form && !result.ok ? <FormMessage tone="error">Error: {result.error}</FormMessage> : null}
 
+      <BatchEditor
+        courseTitle={course.title}
+        upcoming={data.batches.upcoming}
+        past={data.batches.past}
+        answer={result?.form === "batch" ? result : undefined}
+      />
+
       <Form method="post" className="desk-form" aria-labelledby="start-date-title" key={`start-${data.startDate}`}>
         <h2 id="start-date-title" className="text-xl font-bold">
-          Next batch start date
+          Start date note
         </h2>
+        <p className="desk-hint">
+          Shown as the next batch only while the course has no upcoming batch above, e.g. "Mid-February 2027".
+        </p>
         <input type="hidden" name="intent" value="start-date" />
         <div className="desk-field">
           <label htmlFor="start-date">Start date</label>
           <span className="desk-hint" id="start-date-hint">
-            Free text, e.g. "12 January 2027". Leave it empty to show "Starting soon".
+            Free text. Leave it empty to show "Starting soon" when there is no batch.
           </span>
           <input
             id="start-date"

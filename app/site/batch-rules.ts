@@ -1,0 +1,130 @@
+// What a batch is, in words and numbers both sides use: the public pages, the registration
+// form's script, the desk and the database schema (which is why imports here are relative).
+import type { CourseKey } from "./course-catalog.ts";
+
+export const batchDays = ["weekday", "weekend"] as const;
+export type BatchDays = (typeof batchDays)[number];
+
+export const batchModes = ["classroom", "online"] as const;
+export type BatchMode = (typeof batchModes)[number];
+
+/** "left" comes with a number of seats; the others say it in words (or say nothing: "open"). */
+export const batchSeats = ["open", "left", "filling-fast", "full"] as const;
+export type BatchSeats = (typeof batchSeats)[number];
+
+export const batchDaysLabels: Record<BatchDays, string> = {
+  weekday: "Weekdays (Mon to Fri)",
+  weekend: "Weekends (Sat and Sun)",
+};
+
+/** schema.org day names of each kind of batch. */
+export const batchDayNames: Record<BatchDays, string[]> = {
+  weekday: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+  weekend: ["Saturday", "Sunday"],
+};
+
+export const batchModeLabels: Record<BatchMode, string> = { classroom: "Classroom", online: "Online" };
+
+export const batchSeatsLabels: Record<BatchSeats, string> = {
+  open: "Seats open",
+  left: "Seats left",
+  "filling-fast": "Filling fast",
+  full: "Full",
+};
+
+/** A batch as the public pages and the registration form show it. */
+export interface PublicBatch {
+  id: number;
+  courseKey: CourseKey;
+  branch: string;
+  branchName: string;
+  /** "2027-01-12" */
+  startsOn: string;
+  days: BatchDays;
+  /** "18:30" */
+  startTime: string;
+  endTime: string;
+  mode: BatchMode;
+  seats: BatchSeats;
+  seatsLeft: number | null;
+  feeInr: number;
+  feeIncludes: string;
+}
+
+/** Today's date in India ("2027-01-12"): a batch is upcoming until the day after it starts. */
+export function todayInIndia(now: Date = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** The moment the next day begins in India (batches that started today hide then). */
+export function nextIndianMidnight(now: Date = new Date()): Date {
+  const shifted = new Date(now.getTime() + 330 * 60_000);
+  const midnight = Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + 1);
+  return new Date(midnight - 330 * 60_000);
+}
+
+const weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2027-01-12" -> "Tue, 12 Jan 2027" (the same on the server and in every browser). */
+export function batchDateLabel(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return `${weekdayNames[date.getUTCDay()]}, ${date.getUTCDate()} ${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** "18:30" -> "6:30 pm"; "09:00" -> "9 am". */
+export function clockLabel(time: string): string {
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  const suffix = h < 12 ? "am" : "pm";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, "0")}` : ""} ${suffix}`;
+}
+
+/** "7 am to 9 am". */
+export function timingsLabel(batch: Pick<PublicBatch, "startTime" | "endTime">): string {
+  return `${clockLabel(batch.startTime)} to ${clockLabel(batch.endTime)}`;
+}
+
+/** Hours of one class: 18:30 to 20:30 is 2. */
+export function hoursPerClass(batch: Pick<PublicBatch, "startTime" | "endTime">): number {
+  const minutes = (time: string) => {
+    const [h = 0, m = 0] = time.split(":").map(Number);
+    return h * 60 + m;
+  };
+  return (minutes(batch.endTime) - minutes(batch.startTime)) / 60;
+}
+
+/** What a student is told about the seats, or nothing when the institute said nothing. */
+export function seatsLine(batch: Pick<PublicBatch, "seats" | "seatsLeft">): string | undefined {
+  switch (batch.seats) {
+    case "left":
+      return batch.seatsLeft === 1 ? "1 seat left" : `${batch.seatsLeft} seats left`;
+    case "filling-fast":
+      return "Filling fast";
+    case "full":
+      return "Full";
+    default:
+      return undefined;
+  }
+}
+
+/** One line naming a batch: the registration form's option, and what a registration keeps. */
+export function batchLine(batch: PublicBatch): string {
+  const mode = batch.mode === "online" ? "online" : `classroom, ${batch.branchName}`;
+  const days = batch.days === "weekday" ? "weekdays" : "weekends";
+  return `Starts ${batchDateLabel(batch.startsOn)}: ${days}, ${timingsLabel(batch)} (${mode})`;
+}
+
+/** A course's upcoming batches, and the free-text start date staff typed before batches existed. */
+export interface CourseBatches {
+  batches: PublicBatch[];
+  /** Shown only while the course has no upcoming batch. */
+  note: string | null;
+}
+
+/** The line a course card shows: the next batch, else the old start date, else "Starting soon". */
+export function nextStartLine({ batches, note }: CourseBatches): string {
+  const next = batches[0];
+  if (next) return batchDateLabel(next.startsOn);
+  return note ?? "Starting soon";
+}
