@@ -78,6 +78,8 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "placements Update", to: "/admin/placements" },
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Partners", to: "/admin/partners" },
+  { label: "Branches", to: "/admin/branches" },
+  { label: "Photos", to: "/admin/photos" },
   { label: "Visitors", to: "/admin/analytics" },
   { label: "E-mail notifications", to: "/admin/notifications" },
   { label: "Students' data", to: "/admin/privacy" },
