@@ -12,12 +12,14 @@ import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
 import * as adminAssignment from "../../app/routes/admin/assignment";
 import * as adminAudit from "../../app/routes/admin/audit";
+import * as adminBranches from "../../app/routes/admin/branches";
 import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
 import * as adminLayout from "../../app/routes/admin/layout";
 import * as adminNotifications from "../../app/routes/admin/notifications";
 import * as adminPartners from "../../app/routes/admin/partners";
+import * as adminPhotos from "../../app/routes/admin/photos";
 import * as adminPlacements from "../../app/routes/admin/placements";
 import * as adminPrivacy from "../../app/routes/admin/privacy";
 import * as adminRegisters from "../../app/routes/admin/registers";
@@ -122,6 +124,22 @@ const cases: Case[] = [
     path: "/admin/partners",
     params: {},
     ...adminPartners,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/branches.tsx",
+    name: "branches",
+    path: "/admin/branches",
+    params: {},
+    ...adminBranches,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/photos.tsx",
+    name: "photos",
+    path: "/admin/photos",
+    params: {},
+    ...adminPhotos,
     allowed: adminOnly,
   },
   {
