@@ -2,9 +2,10 @@
 // changes), written by the desk (photos-editing.server.ts). Each write announces the one page
 // that shows the photo's place once it has committed (decision 014).
 import { and, asc, eq, sql } from "drizzle-orm";
-import { contentChanged, contentVersion } from "~/platform/content-version.server";
-import type { AppDatabase } from "~/platform/database.server";
+import { afterCommit, contentChanged, contentVersion } from "~/platform/content-version.server";
+import type { AppDatabase, Database } from "~/platform/database.server";
 import { isBranchKey } from "~/site/branches";
+import { defaultPhotos } from "~/site/content/photos";
 import { type PhotoPlaceId, type PhotoView, photoPlace } from "~/site/photo-places";
 import { pagesShowing } from "~/site/public-pages";
 import { sitePhotos } from "../../db/schema";
@@ -105,6 +106,30 @@ export async function updatePhoto(
     .returning();
   if (row) announce(row.place);
   return row;
+}
+
+/** Any fixed number: names the advisory lock that keeps processes starting together from adding them twice. */
+const defaultsLockKey = 7_311_044;
+
+/**
+ * Gives a database without any photo the drawings, on the server's start (a database always
+ * has photos afterwards: the slideshow, founder and facilities slots are never removed). Not a
+ * migration: a restore or migrate-to-postgres needs an empty new database. Returns whether it added.
+ */
+export async function addDefaultPhotos(database: Database): Promise<boolean> {
+  const { db } = database;
+  const [any] = await db.select({ id: sitePhotos.id }).from(sitePhotos).limit(1);
+  if (any) return false;
+  return afterCommit(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${defaultsLockKey})`);
+      const [again] = await tx.select({ id: sitePhotos.id }).from(sitePhotos).limit(1);
+      if (again) return false;
+      await tx.insert(sitePhotos).values(defaultPhotos.map((photo) => ({ ...photo, updatedBy: "defaults" })));
+      contentChanged([...new Set(Object.values(pagesShowing.photos).flat())]);
+      return true;
+    }),
+  );
 }
 
 /** Removes a gallery photo (fixed slots are replaced, never removed); the caller deletes its files. */

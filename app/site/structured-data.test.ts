@@ -80,7 +80,7 @@ const isUrl = (value: unknown) => typeof value === "string" && /^https?:\/\/[^\s
 
 function postalAddressProblems(address: unknown, where: string): string[] {
   const a = address as Json | undefined;
-  if (!a || a["@type"] !== "PostalAddress") return [`${where}: a PostalAddress is required`];
+  if (a?.["@type"] !== "PostalAddress") return [`${where}: a PostalAddress is required`];
   const problems: string[] = [];
   if (typeof a.addressLocality !== "string" || !a.addressLocality) problems.push(`${where}.addressLocality`);
   if (typeof a.addressCountry !== "string" || !/^[A-Z]{2}$/.test(a.addressCountry))
@@ -124,7 +124,7 @@ function eventProblems(data: Json): string[] {
   if (typeof data.name !== "string" || !data.name) problems.push("name is required");
   if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(String(data.startDate))) problems.push("startDate must be ISO 8601");
   const location = data.location as Json | undefined;
-  if (!location || location["@type"] !== "Place") problems.push("location must be a Place");
+  if (location?.["@type"] !== "Place") problems.push("location must be a Place");
   else {
     if (typeof location.name !== "string") problems.push("location.name");
     problems.push(...postalAddressProblems(location.address, "location.address"));

@@ -12,7 +12,7 @@ import { openDatabase } from "../../app/platform/database.server";
 import { saveBranchForm } from "../../app/site/branches-editing.server";
 import { getBranches } from "../../app/site/content.server";
 import { photoPlace } from "../../app/site/photo-places";
-import { photosOf } from "../../app/site/photos.server";
+import { addDefaultPhotos, photosOf } from "../../app/site/photos.server";
 import { photoMessages, savePhoto } from "../../app/site/photos-editing.server";
 import { publicPaths } from "../../app/site/public-pages";
 import { listAudit } from "../../app/staff/audit-log.server";
@@ -80,8 +80,11 @@ describeEachEngine("branches and photos from the desk", (engine) => {
   const test = useTestDatabase(engine);
   const db = () => test.current.database.db;
   let uploadsDir = "";
-  beforeAll(() => {
+  beforeAll(async () => {
     uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-photos-"));
+    // What the server does on its first start.
+    expect(await addDefaultPhotos(test.current.database)).toBe(true);
+    expect(await addDefaultPhotos(test.current.database)).toBe(false);
   });
   afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
   const audit = async () =>
@@ -399,7 +402,7 @@ describeEachEngine("branches and photos from the desk", (engine) => {
 });
 
 describeEachEngine("migrating a database of the version before photos (0008)", (engine) => {
-  it("keeps its content edits and gives it the drawings as its photos", async () => {
+  it("keeps its content edits, and its first start gives it the drawings as its photos", async () => {
     const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as {
       entries: { tag: string }[];
     };
@@ -423,6 +426,15 @@ describeEachEngine("migrating a database of the version before photos (0008)", (
         rows: { key: string }[];
       };
       expect(kept.rows.map((row) => row.key)).toEqual(["reviews"]);
+      // The migration adds no rows: a restore or a copy into the upgraded database still finds it empty.
+      const count = async () =>
+        (
+          (await upgraded.db.execute(sql`select count(*)::int as n from site_photos`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n;
+      expect(await count()).toBe(0);
+      expect(await addDefaultPhotos(upgraded)).toBe(true);
       const photos = (await upgraded.db.execute(
         sql`select place, count(*)::int as n from site_photos where image_key is null group by place order by place`,
       )) as unknown as { rows: { place: string; n: number }[] };

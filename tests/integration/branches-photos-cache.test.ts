@@ -112,7 +112,7 @@ describeEachEngine("branches and photos in the page cache", (engine) => {
       expect((await visit(site.origin, page)).text, page).toContain("+91 44 4000 7788");
     }
     await expectCachedAsFresh(site.origin, "a branch edit");
-  });
+  }, 90_000);
 
   it("drops only the events page when a gallery photo's caption and date change", async () => {
     await warm(site.origin, cachedPaths);
@@ -212,5 +212,6 @@ describeEachEngine("branches and photos in the page cache of two processes", () 
         expect((await visit(site.origin, page)).text, `${page} on ${site.origin}`).toContain("+91 44 4000 9900");
       }
     }
-  });
+    // Two sites' every page warmed, then read twice over: more than the default 30 s on a busy machine.
+  }, 120_000);
 }, ["postgres"]);
