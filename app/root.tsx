@@ -13,12 +13,13 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "~/components/nonce";
 import { site } from "~/config/site";
-import { enhanceScriptContext } from "~/platform/context.server";
+import { databaseContext, enhanceScriptContext } from "~/platform/context.server";
 import { externalAnalyticsId, publicOrigin } from "~/platform/env.server";
 import { FloatingLinks } from "~/site/components/floating-links";
 import { NotFoundContent } from "~/site/components/not-found-content";
 import { SiteFooter } from "~/site/components/site-footer";
 import { SiteHeader } from "~/site/components/site-header";
+import { branchesForPage } from "~/site/content.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -26,11 +27,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     origin: publicOrigin(request),
     enhanceScript: context.get(enhanceScriptContext),
     externalAnalyticsId: externalAnalyticsId() ?? null,
+    /** For the footer of every public page (kept in memory until staff change them). */
+    branches: await branchesForPage(context.get(databaseContext).db),
   };
 }
 

@@ -34,6 +34,8 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     route("partners", "routes/admin/partners.tsx"),
     route("numbers", "routes/admin/numbers.tsx"),
+    route("branches", "routes/admin/branches.tsx"),
+    route("photos", "routes/admin/photos.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("notifications", "routes/admin/notifications.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),

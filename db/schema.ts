@@ -551,3 +551,31 @@ export const siteSettings = pgTable("site_settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Photos staff upload in the desk, by where they show (`place`: app/site/photo-places.ts) and
+ * their order there. Each is a default drawing under /public or an upload (files
+ * <image_key>-<width>.avif|webp under the uploads folder), never both. Gallery photos carry a
+ * caption, and may carry the event's date and branch (decision 018).
+ */
+export const sitePhotos = pgTable(
+  "site_photos",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    place: text("place").notNull(),
+    position: integer("position").notNull(),
+    drawing: text("drawing"),
+    imageKey: text("image_key"),
+    alt: text("alt").notNull(),
+    caption: text("caption").notNull().default(""),
+    eventDate: date("event_date", { mode: "string" }),
+    branch: text("branch"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [
+    index("site_photos_place_idx").on(table.place, table.position, table.id),
+    check("site_photos_one_source", sql`(${table.drawing} IS NULL) <> (${table.imageKey} IS NULL)`),
+    check("site_photos_alt_given", sql`length(btrim(${table.alt})) > 0`),
+  ],
+);

@@ -30,6 +30,7 @@ import { closeLiveStreams } from "../app/platform/events.server";
 import { startDailyPurge } from "../app/privacy/data-protection.server";
 import { startBatchDayRollover } from "../app/site/batches.server";
 import { seedDemoContent } from "../app/site/demo-content.server";
+import { addDefaultPhotos } from "../app/site/photos.server";
 import { publicPaths } from "../app/site/public-pages";
 import { canonicalLocation, isAssetPath } from "./canonical";
 import { createPageCache } from "./page-cache";
@@ -254,6 +255,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (await seedDemoContent(database, { uploadsDir, enabled: config.demoContent ?? false })) {
     console.log('New database: demo content added (remove it with "npm run cli -- demo remove").');
   }
+  await addDefaultPhotos(database);
   const relay = config.databaseUrl ? await startEventRelay(config.databaseUrl) : undefined;
   const pageViews = createPageViewCounter(database.db);
   const delivery = config.mail ? startOutboxDelivery(database.db, config.mail) : undefined;

@@ -29,14 +29,38 @@ export const site = {
     linkedin: "https://www.linkedin.com/company/sampige-academy-example",
     instagram: "https://www.instagram.com/sampige.academy.example",
   },
-  map: {
-    embedUrl: "https://www.google.com/maps?q=Residency+Road,+Ashok+Nagar,+Bengaluru+560025&output=embed",
-    linkUrl: "https://www.google.com/maps/search/?api=1&query=Residency+Road+Ashok+Nagar+Bengaluru+560025",
-  },
-  /** `key` names a branch in stored data (a batch's branch): never change one that is in use. */
+  /**
+   * The institute's branches. A branch's `key` never changes (other records refer to it);
+   * everything else is its default, which staff may change in the desk (/admin/branches).
+   * What is not known is null and is not shown: Chennai's street address, phone and hours
+   * are not known here (docs/decisions/018-branches-and-photos.md).
+   */
   branches: [
-    { key: "chennai", city: "Chennai", established: 2014 },
-    { key: "bangalore", city: "Bangalore", established: 2021 },
+    {
+      key: "chennai",
+      name: "Chennai",
+      established: 2014,
+      address: { street: null, locality: "Chennai", region: "Tamil Nadu", postalCode: null, country: "IN" },
+      phone: null,
+      mapUrl: null,
+      hours: null,
+    },
+    {
+      key: "bangalore",
+      name: "Bangalore",
+      established: 2021,
+      address: {
+        street: "2nd Floor, 14 Residency Road, Ashok Nagar",
+        locality: "Bengaluru",
+        region: "Karnataka",
+        postalCode: "560025",
+        country: "IN",
+      },
+      phone: "+91 98765 43210",
+      mapUrl: "https://www.google.com/maps/search/?api=1&query=Residency+Road+Ashok+Nagar+Bengaluru+560025",
+      /** Days as schema.org abbreviations (Mo..Su), times 24-hour India time. */
+      hours: { days: ["Mo", "Tu", "We", "Th", "Fr", "Sa"], opens: "09:30", closes: "18:30" },
+    },
   ],
   foundersExperienceYears: 10,
   /** Contact for privacy requests and grievances. */
@@ -60,6 +84,7 @@ export const site = {
 } as const;
 
 export type Site = typeof site;
+export type BranchKey = (typeof site.branches)[number]["key"];
 
 export function whatsappHref(message: string = site.whatsapp.message): string {
   return `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(message)}`;

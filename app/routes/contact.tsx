@@ -1,16 +1,21 @@
 import { SubmissionForm } from "~/admissions/components/submission-form";
 import { SubmittedNotice } from "~/admissions/components/submitted-notice";
 import { handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
-import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
+import { site, telHref, whatsappHref } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
+import { BranchDetailsList } from "~/site/components/branch-details";
+import { branchesForPage } from "~/site/content.server";
 import { originFrom, pageMeta } from "~/site/seo";
+import { branchJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/contact";
 
 export const handle: RouteHandle = { enhance: true };
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const submitted = new URL(request.url).searchParams.has("submitted");
-  return { token: newSubmissionToken(), submitted };
+  const branches = await branchesForPage(context.get(databaseContext).db);
+  return { token: newSubmissionToken(), submitted, branches };
 }
 
 /** "Too many forms" answers say when to try again (Retry-After) to the browser too. */
@@ -25,12 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmission("enquiry", request, context, () => "/contact?submitted=1");
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const origin = originFrom(matches);
   return pageMeta({
     title: `Contact us | ${site.name}`,
     description: `Send us an enquiry about courses, fees or batch dates, or call ${site.phone}. ${site.name}, ${site.address.street}, Bengaluru.`,
     path: "/contact",
-    origin: originFrom(matches),
+    origin,
+    jsonLd: (loaderData?.branches ?? []).map((branch) => branchJsonLd(branch, origin)),
   });
 }
 
@@ -70,8 +77,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p>
             Write to <a href={`mailto:${site.email}`}>{site.email}</a>
           </p>
-          <address className="not-italic">{fullAddress()}</address>
-          <p className="text-sm text-slate-700">Office hours: Monday to Saturday, 9:30 am to 6:30 pm.</p>
+          <h2 className="section-title">Our branches</h2>
+          {loaderData.branches.map((branch) => (
+            <section key={branch.key} className="side-card" aria-labelledby={`branch-${branch.key}`}>
+              <h3 id={`branch-${branch.key}`} className="side-card-title">
+                {branch.name} <span className="text-sm font-normal text-slate-700">since {branch.established}</span>
+              </h3>
+              <BranchDetailsList branch={branch} />
+            </section>
+          ))}
         </aside>
       </div>
     </div>

@@ -3,23 +3,31 @@ import { databaseContext } from "~/platform/context.server";
 import { listUpcomingBatches } from "~/site/batches.server";
 import { BatchList } from "~/site/components/batch-list";
 import { CourseCard } from "~/site/components/course-card";
+import { Photo } from "~/site/components/photo";
 import { ReviewCard } from "~/site/components/review-card";
 import { heroSlides, homeIntro } from "~/site/content/about";
 import { getCourses, getHeadlineNumbers, getReviews } from "~/site/content.server";
 import { headlineFields } from "~/site/headline-numbers";
+import { photosOf } from "~/site/photos.server";
 import { originFrom, pageMeta } from "~/site/seo";
 import { organizationJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const [courses, reviews, batches, numbers] = await Promise.all([
+  const [courses, reviews, batches, numbers, photos] = await Promise.all([
     getCourses(db),
     getReviews(db),
     listUpcomingBatches(db),
     getHeadlineNumbers(db),
+    photosOf(db, "hero"),
   ]);
-  return { courses, reviews: reviews.slice(0, 3), batches: batches.slice(0, homeBatches), numbers };
+  // Each slide's words (content) with the photo staff gave its slot.
+  const slides = heroSlides.flatMap((slide, slot) => {
+    const photo = photos[slot];
+    return photo ? [{ ...slide, photo }] : [];
+  });
+  return { courses, reviews: reviews.slice(0, 3), batches: batches.slice(0, homeBatches), numbers, slides };
 }
 
 /** How many of the next batches the home page lists (the admissions page lists them all). */
@@ -53,7 +61,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { courses, reviews, batches, numbers } = loaderData;
+  const { courses, reviews, batches, numbers, slides } = loaderData;
   const titles = Object.fromEntries(courses.map((course) => [course.coordinatorKey, course]));
   return (
     <>
@@ -74,17 +82,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="hero-media">
             <ul className="hero-slides" aria-label="Life at the institute">
-              {heroSlides.map((slide, slot) => (
-                <li key={slide.image.src} className="hero-slide" style={{ "--slot": slot } as React.CSSProperties}>
-                  <img
-                    src={slide.image.src}
-                    width={slide.image.width}
-                    height={slide.image.height}
-                    alt={slide.image.alt}
-                    {...(slot === 0
-                      ? { fetchPriority: "high" as const }
-                      : { loading: "lazy" as const, decoding: "async" as const })}
-                  />
+              {slides.map((slide, slot) => (
+                <li key={slide.photo.id} className="hero-slide" style={{ "--slot": slot } as React.CSSProperties}>
+                  {/* The first slide is the page's largest picture: fetched first, never lazily. */}
+                  <Photo photo={slide.photo} loading={slot === 0 ? "eager-high" : "lazy"} />
                   <p className="hero-caption">
                     <strong>{slide.heading}</strong>
                     <span className="hero-caption-text">{slide.text}</span>

@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { contentChanged, contentVersion } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { type Branch, type BranchDetails, type BranchKey, defaultBranches, withEdit } from "~/site/branches";
 import { courses as defaultCourses } from "~/site/content/courses";
 import { partners as defaultPartners } from "~/site/content/partners";
 import { reviews as defaultReviews } from "~/site/content/reviews";
@@ -49,6 +50,7 @@ function pagesShowingKey(key: string): string[] {
   if (key === "reviews") return pagesShowing.reviews;
   if (key === "partners") return pagesShowing.partners;
   if (key === headlineNumbersKey) return pagesShowing.headlineNumbers;
+  if (key.startsWith("branch:")) return pagesShowing.branches;
   return [];
 }
 
@@ -156,4 +158,37 @@ export async function isEdited(db: AppDatabase, key: string): Promise<boolean> {
 
 export async function restoreDefault(db: AppDatabase, key: string, audit?: AuditRecord): Promise<void> {
   await write(db, key, (tx) => tx.delete(contentOverrides).where(eq(contentOverrides.key, key)), audit);
+}
+
+/** The branches, in the configuration's order, with what staff changed. */
+export async function getBranches(db: AppDatabase): Promise<Branch[]> {
+  const stored = await overrides(db);
+  return defaultBranches.map((branch) => withEdit(branch, stored.get(`branch:${branch.key}`) as BranchDetails));
+}
+
+let lastBranches: Branch[] | undefined;
+
+/**
+ * The branches for a page's footer and contact details. Every page shows them, the form pages
+ * too, which must still answer (keeping what the student typed) while the database is down:
+ * then the last branches read are shown, or the configuration's before any was read.
+ */
+export async function branchesForPage(db: AppDatabase): Promise<Branch[]> {
+  try {
+    lastBranches = await getBranches(db);
+    return lastBranches;
+  } catch (error) {
+    console.error("Branches could not be read; showing the last known:", error);
+    return lastBranches ?? [...defaultBranches];
+  }
+}
+
+export async function saveBranch(
+  db: AppDatabase,
+  key: BranchKey,
+  details: BranchDetails,
+  by: string,
+  audit?: AuditRecord,
+): Promise<void> {
+  await save(db, `branch:${key}`, details, by, audit);
 }

@@ -38,4 +38,15 @@ export const pagesShowing = {
   placedStudents: ["/our-placements"] as string[],
   reviews: ["/", "/about/review"] as string[],
   partners: ["/industry-partnership"] as string[],
+  /** The branches' addresses, phones and hours: the footer of every page (and the contact page). */
+  branches: publicPaths as string[],
+  /** Staff's photos, by where they show (app/site/photo-places.ts). */
+  photos: {
+    hero: ["/"],
+    founder: ["/about/founder-chairman"],
+    facilities: ["/about/facilities"],
+    workshops: ["/about/events"],
+    seminars: ["/about/events"],
+    exhibitions: ["/about/events"],
+  } as Record<string, string[]>,
 };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { type Branch, defaultBranches } from "~/site/branches";
 import { courses } from "~/site/content/courses";
+import type { PhotoView } from "~/site/photo-places";
 import type { PublicBatch } from "./batch-rules";
 import { formatInr, isoHours, weeksIn } from "./course-schedule";
-import { courseJsonLd, toIsoDate } from "./structured-data";
+import { branchJsonLd, courseJsonLd, eventJsonLd, toIsoDate } from "./structured-data";
 
 describe("start dates typed by staff", () => {
   it("become ISO dates when they name one day unambiguously", () => {
@@ -240,5 +242,155 @@ describe("numbers shown to students", () => {
     expect(weeksIn("P6M")).toBe(26);
     expect(formatInr(45000)).toBe("₹45,000");
     expect(formatInr(125000)).toBe("₹1,25,000");
+  });
+});
+
+// The shapes Google documents for its rich results, as checks: what is required must be there,
+// and what is recommended must be well-formed when given.
+// LocalBusiness: https://developers.google.com/search/docs/appearance/structured-data/local-business
+// Event: https://developers.google.com/search/docs/appearance/structured-data/event
+type Json = Record<string, unknown>;
+const isUrl = (value: unknown) => typeof value === "string" && /^https?:\/\/[^\s]+$/.test(value);
+
+function postalAddressProblems(address: unknown, where: string): string[] {
+  const a = address as Json | undefined;
+  if (a?.["@type"] !== "PostalAddress") return [`${where}: a PostalAddress is required`];
+  const problems: string[] = [];
+  if (typeof a.addressLocality !== "string" || !a.addressLocality) problems.push(`${where}.addressLocality`);
+  if (typeof a.addressCountry !== "string" || !/^[A-Z]{2}$/.test(a.addressCountry))
+    problems.push(`${where}.addressCountry`);
+  for (const key of ["streetAddress", "addressRegion", "postalCode"]) {
+    if (key in a && (typeof a[key] !== "string" || !a[key])) problems.push(`${where}.${key} is empty`);
+  }
+  return problems;
+}
+
+function localBusinessProblems(data: Json): string[] {
+  const problems: string[] = [];
+  const types = ([] as unknown[]).concat(data["@type"]);
+  if (data["@context"] !== "https://schema.org") problems.push("@context");
+  if (!types.includes("LocalBusiness")) problems.push("@type must include LocalBusiness");
+  if (typeof data.name !== "string" || !data.name) problems.push("name is required");
+  problems.push(...postalAddressProblems(data.address, "address"));
+  if ("telephone" in data && !/^\+\d[\d\s-]{8,}$/.test(String(data.telephone))) problems.push("telephone");
+  if ("url" in data && !isUrl(data.url)) problems.push("url");
+  if ("hasMap" in data && !isUrl(data.hasMap)) problems.push("hasMap");
+  for (const spec of (data.openingHoursSpecification as Json[] | undefined) ?? []) {
+    if (spec["@type"] !== "OpeningHoursSpecification") problems.push("openingHoursSpecification.@type");
+    const days = spec.dayOfWeek as string[];
+    if (
+      !Array.isArray(days) ||
+      days.length === 0 ||
+      days.some((d) => !/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/.test(d))
+    )
+      problems.push("openingHoursSpecification.dayOfWeek");
+    for (const key of ["opens", "closes"]) {
+      if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(String(spec[key]))) problems.push(`openingHoursSpecification.${key}`);
+    }
+  }
+  return problems;
+}
+
+function eventProblems(data: Json): string[] {
+  const problems: string[] = [];
+  if (data["@context"] !== "https://schema.org") problems.push("@context");
+  if (data["@type"] !== "Event") problems.push("@type");
+  if (typeof data.name !== "string" || !data.name) problems.push("name is required");
+  if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(String(data.startDate))) problems.push("startDate must be ISO 8601");
+  const location = data.location as Json | undefined;
+  if (location?.["@type"] !== "Place") problems.push("location must be a Place");
+  else {
+    if (typeof location.name !== "string") problems.push("location.name");
+    problems.push(...postalAddressProblems(location.address, "location.address"));
+  }
+  const images = ([] as unknown[]).concat(data.image ?? []);
+  if (images.length === 0 || !images.every(isUrl)) problems.push("image must be absolute URLs");
+  const statuses = ["EventScheduled", "EventCancelled", "EventMovedOnline", "EventPostponed", "EventRescheduled"];
+  if (!statuses.map((s) => `https://schema.org/${s}`).includes(String(data.eventStatus))) problems.push("eventStatus");
+  const modes = ["Offline", "Online", "Mixed"].map((m) => `https://schema.org/${m}EventAttendanceMode`);
+  if (!modes.includes(String(data.eventAttendanceMode))) problems.push("eventAttendanceMode");
+  const organizer = data.organizer as Json | undefined;
+  if (organizer && (typeof organizer.name !== "string" || !isUrl(organizer.url))) problems.push("organizer");
+  return problems;
+}
+
+const siteOrigin = "https://www.sampige-academy.example";
+const [chennai, bangalore] = defaultBranches as [Branch, Branch];
+
+describe("each branch as a local business", () => {
+  it("has Google's LocalBusiness shape, with the known address, phone, map and hours", () => {
+    const data = branchJsonLd(bangalore, siteOrigin) as Json;
+    expect(localBusinessProblems(data)).toEqual([]);
+    expect(data).toMatchObject({
+      "@type": ["EducationalOrganization", "LocalBusiness"],
+      "@id": `${siteOrigin}/contact#branch-bangalore`,
+      telephone: "+91 98765 43210",
+      address: { streetAddress: "2nd Floor, 14 Residency Road, Ashok Nagar", postalCode: "560025" },
+      openingHoursSpecification: [
+        {
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+          opens: "09:30",
+          closes: "18:30",
+        },
+      ],
+      parentOrganization: { "@id": `${siteOrigin}/#organization` },
+    });
+  });
+
+  it("says nothing it does not know: no street, phone, map or hours for a branch without them", () => {
+    const data = branchJsonLd(chennai, siteOrigin) as Json;
+    expect(localBusinessProblems(data)).toEqual([]);
+    expect(data.address).toEqual({
+      "@type": "PostalAddress",
+      addressLocality: "Chennai",
+      addressRegion: "Tamil Nadu",
+      addressCountry: "IN",
+    });
+    for (const key of ["telephone", "hasMap", "openingHoursSpecification"]) expect(data).not.toHaveProperty(key);
+  });
+
+  it("is caught by the check when a required part is missing", () => {
+    const { address: _address, ...noAddress } = branchJsonLd(bangalore, siteOrigin) as Json;
+    expect(localBusinessProblems(noAddress)).toEqual(["address: a PostalAddress is required"]);
+  });
+});
+
+describe("event photos as events", () => {
+  const photo: PhotoView = {
+    id: 9,
+    place: "workshops",
+    src: "/uploads/photos/workshops-esp32-0a1b2c3d-480.webp",
+    avif: null,
+    webp: null,
+    width: 480,
+    height: 320,
+    alt: "Students wiring ESP32 boards",
+    caption: "Weekend ESP32 workshop",
+    eventDate: "2026-03-14",
+    branch: "bangalore",
+  };
+
+  it("have Google's Event shape: name, date, the branch as the place, the photo as the image", () => {
+    const data = eventJsonLd(photo, defaultBranches, siteOrigin) as Json;
+    expect(eventProblems(data)).toEqual([]);
+    expect(data).toMatchObject({
+      name: "Weekend ESP32 workshop",
+      startDate: "2026-03-14",
+      image: [`${siteOrigin}/uploads/photos/workshops-esp32-0a1b2c3d-480.webp`],
+      location: {
+        "@type": "Place",
+        name: "Sampige Tech Academy, Bangalore",
+        address: { addressLocality: "Bengaluru" },
+      },
+    });
+  });
+
+  it("take the institute's address when no branch is given, and are no event without a date", () => {
+    const data = eventJsonLd({ ...photo, branch: null }, defaultBranches, siteOrigin) as Json;
+    expect(eventProblems(data)).toEqual([]);
+    expect(data.location).toMatchObject({ name: "Sampige Tech Academy", address: { postalCode: "560025" } });
+    expect(eventJsonLd({ ...photo, eventDate: null }, defaultBranches, siteOrigin)).toBeUndefined();
+    const { startDate: _startDate, ...undated } = data;
+    expect(eventProblems(undated)).toEqual(["startDate must be ISO 8601"]);
   });
 });

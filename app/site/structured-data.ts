@@ -1,5 +1,7 @@
 import { site } from "~/config/site";
+import { type Branch, weekDays } from "~/site/branches";
 import type { Course } from "~/site/content/types";
+import type { PhotoView } from "~/site/photo-places";
 import { batchDayNames, batchLine, type CourseBatches, hoursPerClass, type PublicBatch } from "./batch-rules";
 import { batchesOf, isoHours, weeksIn } from "./course-schedule";
 
@@ -13,6 +15,79 @@ export function postalAddress() {
     addressRegion: site.address.region,
     postalCode: site.address.postalCode,
     addressCountry: site.address.country,
+  };
+}
+
+/** A branch's address with only what is known (a branch without a street address has none here). */
+export function branchAddress(branch: Pick<Branch, "address">) {
+  const a = branch.address;
+  return {
+    "@type": "PostalAddress",
+    ...(a.street ? { streetAddress: a.street } : {}),
+    addressLocality: a.locality,
+    addressRegion: a.region,
+    ...(a.postalCode ? { postalCode: a.postalCode } : {}),
+    addressCountry: a.country,
+  };
+}
+
+/**
+ * A branch as Google's local business rich result expects it (name and address required;
+ * telephone, url, opening hours recommended), typed both as the school it is and as a local
+ * business, and tied to the institute's organization.
+ */
+export function branchJsonLd(branch: Branch, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": ["EducationalOrganization", "LocalBusiness"],
+    "@id": `${origin}/contact#branch-${branch.key}`,
+    name: `${site.name}, ${branch.name}`,
+    url: `${origin}/contact`,
+    image: `${origin}/images/og-default.png`,
+    logo: `${origin}/images/logo.svg`,
+    email: site.email,
+    ...(branch.phone ? { telephone: branch.phone } : {}),
+    address: branchAddress(branch),
+    ...(branch.mapUrl ? { hasMap: branch.mapUrl } : {}),
+    ...(branch.hours
+      ? {
+          openingHoursSpecification: [
+            {
+              "@type": "OpeningHoursSpecification",
+              dayOfWeek: branch.hours.days.map((code) => weekDays.find((d) => d.code === code)?.schema ?? code),
+              opens: branch.hours.opens,
+              closes: branch.hours.closes,
+            },
+          ],
+        }
+      : {}),
+    foundingDate: String(branch.established),
+    parentOrganization: { "@id": `${origin}/#organization`, name: site.name, url: `${origin}/` },
+  };
+}
+
+/**
+ * An event photo as Google's event rich result expects it (name, startDate and location with
+ * an address required; image, description, organizer, status and attendance mode recommended).
+ * Only a photo with a date is an event here: undefined otherwise. The place is the event's
+ * branch, or the institute's main address when no branch is given.
+ */
+export function eventJsonLd(photo: PhotoView, branches: readonly Branch[], origin: string) {
+  if (!photo.eventDate) return undefined;
+  const branch = branches.find((b) => b.key === photo.branch);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: photo.caption,
+    description: photo.caption,
+    startDate: photo.eventDate,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    image: [new URL(photo.src, origin).href],
+    location: branch
+      ? { "@type": "Place", name: `${site.name}, ${branch.name}`, address: branchAddress(branch) }
+      : { "@type": "Place", name: site.name, address: postalAddress() },
+    organizer: { "@type": "Organization", name: site.name, url: `${origin}/` },
   };
 }
 

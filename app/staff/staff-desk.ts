@@ -79,6 +79,8 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Partners", to: "/admin/partners" },
   { label: "Headline numbers", to: "/admin/numbers" },
+  { label: "Branches", to: "/admin/branches" },
+  { label: "Photos", to: "/admin/photos" },
   { label: "Visitors", to: "/admin/analytics" },
   { label: "E-mail notifications", to: "/admin/notifications" },
   { label: "Students' data", to: "/admin/privacy" },

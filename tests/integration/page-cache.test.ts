@@ -136,6 +136,16 @@ describeEachEngine("the public page cache", () => {
       "/admin/reviews",
       { name: "Asha R", course: "IoT", text: "The weekly projects taught me more than a year of lectures." },
     ],
+    [
+      "a branch's phone",
+      "/admin/branches",
+      { branch: "chennai", locality: "Chennai", region: "Tamil Nadu", phone: "+91 44 4000 5566" },
+    ],
+    [
+      "an event photo's caption and date",
+      "/admin/photos",
+      { intent: "update", id: "13", alt: "Students wiring boards", caption: "Cache workshop", eventDate: "2027-01-09" },
+    ],
   ];
   for (const [what, pathname, fields] of edits) {
     it(`shows ${what} on every cached page at once`, async () => {

@@ -12,6 +12,7 @@ import { publishSubmission } from "../../app/platform/events.server";
 import * as adminAnalytics from "../../app/routes/admin/analytics";
 import * as adminAssignment from "../../app/routes/admin/assignment";
 import * as adminAudit from "../../app/routes/admin/audit";
+import * as adminBranches from "../../app/routes/admin/branches";
 import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
@@ -19,6 +20,7 @@ import * as adminLayout from "../../app/routes/admin/layout";
 import * as adminNotifications from "../../app/routes/admin/notifications";
 import * as adminNumbers from "../../app/routes/admin/numbers";
 import * as adminPartners from "../../app/routes/admin/partners";
+import * as adminPhotos from "../../app/routes/admin/photos";
 import * as adminPlacements from "../../app/routes/admin/placements";
 import * as adminPrivacy from "../../app/routes/admin/privacy";
 import * as adminRegisters from "../../app/routes/admin/registers";
@@ -131,6 +133,22 @@ const cases: Case[] = [
     path: "/admin/numbers",
     params: {},
     ...adminNumbers,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/branches.tsx",
+    name: "branches",
+    path: "/admin/branches",
+    params: {},
+    ...adminBranches,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/photos.tsx",
+    name: "photos",
+    path: "/admin/photos",
+    params: {},
+    ...adminPhotos,
     allowed: adminOnly,
   },
   {

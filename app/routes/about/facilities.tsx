@@ -1,8 +1,14 @@
 import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
 import { TextSections } from "~/site/components/text-sections";
 import { facilities } from "~/site/content/about";
+import { photosOf } from "~/site/photos.server";
 import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/facilities";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { photos: await photosOf(context.get(databaseContext).db, "facilities") };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -14,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Facilities() {
+export default function Facilities({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <p className="eyebrow">About</p>
@@ -23,7 +29,8 @@ export default function Facilities() {
         Every student works on real hardware and real tools from the first week. This is what is waiting for you in our
         labs.
       </p>
-      <TextSections sections={facilities} />
+      {/* Each section with the photo staff gave its slot (the same position). */}
+      <TextSections sections={facilities} photos={loaderData.photos} />
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
+import { Photo } from "~/site/components/photo";
 import { TextSections } from "~/site/components/text-sections";
 import { founder } from "~/site/content/about";
+import { photosOf } from "~/site/photos.server";
 import { originFrom, pageMeta } from "~/site/seo";
 import type { Route } from "./+types/founder-chairman";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [photo] = await photosOf(context.get(databaseContext).db, "founder");
+  return { photo };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -13,19 +21,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function FounderChairman() {
+export default function FounderChairman({ loaderData }: Route.ComponentProps) {
   const [opening, ...rest] = founder.story;
   return (
     <div className="page">
       <div className="grid items-center gap-8 md:grid-cols-[2fr_3fr]">
-        <img
-          src={founder.photo.src}
-          width={founder.photo.width}
-          height={founder.photo.height}
-          alt={founder.photo.alt}
-          fetchPriority="high"
-          className="founder-photo"
-        />
+        {loaderData.photo ? <Photo photo={loaderData.photo} loading="eager-high" className="founder-photo" /> : null}
         <div>
           <p className="eyebrow">Founder &amp; Chairman</p>
           <h1 className="page-title">{founder.name}</h1>

@@ -1,17 +1,30 @@
-import { Icon } from "~/components/icons";
-import { fullAddress, site, telHref, whatsappHref } from "~/config/site";
+import { useRouteLoaderData } from "react-router";
+import { site, whatsappHref } from "~/config/site";
+import { type Branch, defaultBranches } from "~/site/branches";
+import { BranchDetailsList } from "~/site/components/branch-details";
 import { courses } from "~/site/content/courses";
 
+/**
+ * The foot of every public page: the institute, its courses and each branch with what is known
+ * of it (address, phone, hours) and a plain link to its map. No map frame here: it cost every
+ * page main-thread time on a slow phone (decision 018).
+ */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  // The root loader reads the branches as staff edited them; an error page without it shows the defaults.
+  const branches = useRouteLoaderData<{ branches?: Branch[] }>("root")?.branches ?? defaultBranches;
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <section>
           <h2 className="footer-heading">{site.name}</h2>
           <p>{site.blurb}</p>
-          <p className="footer-branches">
-            {site.branches.map((b) => `${b.city} (since ${b.established})`).join(" · ")}
+          <p className="footer-contact">
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+            <br />
+            <a href={whatsappHref()} target="_blank" rel="noopener noreferrer">
+              WhatsApp us
+            </a>
           </p>
         </section>
         <section>
@@ -24,54 +37,14 @@ export function SiteFooter() {
             ))}
           </ul>
         </section>
-        <section>
-          <h2 className="footer-heading">Visit us</h2>
-          <address>
-            {fullAddress()}
-            <br />
-            <a href={telHref()}>{site.phone}</a>
-            <br />
-            <a href={`mailto:${site.email}`}>{site.email}</a>
-            <br />
-            <a href={whatsappHref()} target="_blank" rel="noopener noreferrer">
-              WhatsApp us
-            </a>
-          </address>
-        </section>
-        <section className="footer-map">
-          <h2 className="footer-heading">Find us</h2>
-          {/* The map frame (lazy) sits in a closed <details>: nothing third-party loads until a visitor opens it. */}
-          <details className="map-details">
-            <summary className="map-toggle">
-              <img
-                src="/images/about/map-preview.svg"
-                width="400"
-                height="200"
-                alt=""
-                loading="lazy"
-                decoding="async"
-              />
-              <span className="map-summary-text">
-                <Icon name="map" />
-                <span className="map-show">Show the map here</span>
-                <span className="map-hide">Hide the map</span>
-              </span>
-            </summary>
-            <iframe
-              title={`Map showing ${site.name}, ${site.address.locality}`}
-              src={site.map.embedUrl}
-              width="400"
-              height="240"
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-            />
-          </details>
-          <p>
-            <a href={site.map.linkUrl} target="_blank" rel="noopener noreferrer">
-              Open in Google Maps
-            </a>
-          </p>
-        </section>
+        {branches.map((branch) => (
+          <section key={branch.key} aria-labelledby={`footer-branch-${branch.key}`}>
+            <h2 id={`footer-branch-${branch.key}`} className="footer-heading">
+              {branch.name} branch <span className="footer-since">since {branch.established}</span>
+            </h2>
+            <BranchDetailsList branch={branch} />
+          </section>
+        ))}
       </div>
       <div className="site-footer-bottom">
         <p>

@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import type { Gallery, Picture, TextSection } from "./types";
+import type { Gallery, TextSection } from "./types";
 
 const [chennai, bangalore] = site.branches;
 const years = site.foundersExperienceYears;
@@ -7,7 +7,7 @@ const years = site.foundersExperienceYears;
 export interface Founder {
   name: string;
   title: string;
-  photo: Picture;
+  /** The photo is staff's (site_photos, place "founder"). */
   story: TextSection[];
   /** Short facts beside the story. */
   facts: { label: string; value: string }[];
@@ -17,12 +17,6 @@ export interface Founder {
 export const founder: Founder = {
   name: "Vikram Sundaresan",
   title: "Founder & Chairman",
-  photo: {
-    src: "/images/about/founder.svg",
-    width: 480,
-    height: 560,
-    alt: "Illustrated portrait of Vikram Sundaresan, Founder & Chairman, in a blazer and spectacles",
-  },
   story: [
     {
       heading: "A decade on the engineering floor",
@@ -35,7 +29,7 @@ export const founder: Founder = {
       heading: "Why he started the institute",
       paragraphs: [
         "Those interviews kept showing the same gap. Bright graduates could recite the OSI model and the 8051 instruction set, yet had never read a datasheet from start to finish, flashed a board on their own or looked at a signal on an oscilloscope. Most colleges did have labs, but students got little time on the equipment, and many training centres taught from slides.",
-        `In ${chennai.established}, together with two colleagues from industry, he opened the first centre in ${chennai.city} with a single lab and a simple rule: every concept is tried on real hardware or in real code on the day it is taught. As alumni and hiring partners increasingly came from Karnataka's technology corridor, the ${bangalore.city} branch followed in ${bangalore.established}.`,
+        `In ${chennai.established}, together with two colleagues from industry, he opened the first centre in ${chennai.name} with a single lab and a simple rule: every concept is tried on real hardware or in real code on the day it is taught. As alumni and hiring partners increasingly came from Karnataka's technology corridor, the ${bangalore.name} branch followed in ${bangalore.established}.`,
       ],
     },
     {
@@ -55,8 +49,8 @@ export const founder: Founder = {
   facts: [
     { label: "Role", value: "Founder & Chairman" },
     { label: "Before teaching", value: `About ${years} years in embedded and IT product teams` },
-    { label: "First centre", value: `${chennai.city}, ${chennai.established}` },
-    { label: "Second branch", value: `${bangalore.city}, ${bangalore.established}` },
+    { label: "First centre", value: `${chennai.name}, ${chennai.established}` },
+    { label: "Second branch", value: `${bangalore.name}, ${bangalore.established}` },
   ],
   message: {
     heading: "A message to students",
@@ -74,12 +68,6 @@ export const facilities: TextSection[] = [
       "Our embedded and IoT labs are equipped so that students work on their own hardware rather than watching a demonstration. Each bench has a development board, a regulated power supply, a multimeter and a full set of sensors, displays and actuators for the module in progress.",
       "Shared instruments include digital storage oscilloscopes, USB logic analysers and soldering stations, and students are taught to use them safely from the first week. Boards and kits are checked and replaced regularly, so time in the lab goes into learning rather than chasing a faulty jumper wire.",
     ],
-    image: {
-      src: "/images/facilities/hardware-facilities.svg",
-      width: 640,
-      height: 400,
-      alt: "Illustration of a lab bench with a development board, an oscilloscope, a power supply and a soldering station",
-    },
     points: [
       "8051, STM32 (ARM Cortex-M), ESP32, Arduino and Raspberry Pi boards",
       "Sensor and actuator kits: temperature, humidity, IMU, gas, PIR, ultrasonic, relays, servos and motors",
@@ -93,12 +81,6 @@ export const facilities: TextSection[] = [
       "Every class is followed by supervised practice in the lab, with a trainer or lab assistant on the floor to help when you are stuck. Practice sheets are graded from guided exercises to open problems, so you build speed and confidence before the module assessment.",
       "The labs stay open beyond class hours on weekdays and on Saturdays, which suits students who are still in college or working. Many students use this time to finish their mini projects or to prepare for interviews with a mentor nearby.",
     ],
-    image: {
-      src: "/images/facilities/practice-labs.svg",
-      width: 640,
-      height: 400,
-      alt: "Illustration of a practice lab with rows of desks, monitors and development boards",
-    },
     points: [
       "One workstation per student in every practice session",
       "Extended lab hours on weekdays and Saturdays",
@@ -112,12 +94,6 @@ export const facilities: TextSection[] = [
       "Students work with the same tools used in industry: STM32CubeIDE, Keil µVision, ESP-IDF, VS Code, Jupyter, PostgreSQL, Docker and Git, along with licensed MATLAB and Simulink access for the MATLAB course. Lab machines are set up in advance, and we help you install the same tool chain on your own laptop.",
       "Course notes, recorded explanations of difficult topics, sample code and practice sets are shared through a student portal that remains available after the course ends, so you can revise before an interview months later.",
     ],
-    image: {
-      src: "/images/facilities/software-resources.svg",
-      width: 640,
-      height: 400,
-      alt: "Illustration of overlapping windows: a code editor, a terminal and a plotted graph",
-    },
     points: [
       "Industry-standard IDEs, compilers, debuggers and simulators",
       "Linux lab machines and cloud accounts for deployment practice",
@@ -131,12 +107,6 @@ export const facilities: TextSection[] = [
       "Learning improves when students talk to each other. Projects are done in pairs or small teams with a shared repository, stand-up style progress checks and code reviews, so you get used to working the way engineering teams do.",
       "Beyond the classroom, every student has a mentor for project guidance and a placement coordinator who helps with resumes, mock interviews and introductions to hiring partners. Doubt-clearing sessions are held every week, and our alumni often return to speak about their first year at work.",
     ],
-    image: {
-      src: "/images/facilities/collaboration-and-support.svg",
-      width: 640,
-      height: 400,
-      alt: "Illustration of students and a mentor discussing a project around a table with a laptop",
-    },
     points: [
       "Team projects with shared Git repositories and code reviews",
       "A named mentor for project guidance",
@@ -147,83 +117,24 @@ export const facilities: TextSection[] = [
   },
 ];
 
-function eventImage(gallery: Gallery["id"], n: number, alt: string): Picture {
-  return { src: `/images/events/${gallery}-${n}.svg`, width: 480, height: 320, alt };
-}
-
 export const galleries: Gallery[] = [
   {
     id: "workshops",
     title: "Workshops",
     intro:
       "Short, practical workshops for college students and working engineers, held at our centres and on campus. Each one ends with something built and working on the participant's own bench.",
-    items: [
-      {
-        image: eventImage("workshops", 1, "Students at lab tables wiring ESP32 boards and sensors"),
-        caption: "Weekend ESP32 workshop for final-year ECE students, Chennai, March 2025",
-      },
-      {
-        image: eventImage("workshops", 2, "Participants soldering components onto small circuit boards"),
-        caption: "Hands-on soldering and PCB assembly session for diploma students, Bengaluru, August 2024",
-      },
-      {
-        image: eventImage("workshops", 3, "A row of laptops showing Python code during a workshop"),
-        caption: "Two-day Python and Django bootcamp for B.Sc. and BCA students, Bengaluru, January 2025",
-      },
-      {
-        image: eventImage("workshops", 4, "A small robot car on a track surrounded by students"),
-        caption: "Line-follower robot workshop on STM32 for second-year engineering students, Chennai, October 2024",
-      },
-    ],
   },
   {
     id: "seminars",
     title: "Technical seminars",
     intro:
       "Talks by engineers from our hiring partners and by our own trainers on what is changing in embedded systems, software and AI, and what that means for students entering the industry.",
-    items: [
-      {
-        image: eventImage("seminars", 1, "A speaker at a podium presenting a slide of a microcontroller"),
-        caption: "Seminar on automotive embedded software and functional safety, Chennai, February 2025",
-      },
-      {
-        image: eventImage("seminars", 2, "Three panellists seated on a stage in discussion"),
-        caption: "Panel discussion with hiring managers on what recruiters look for in freshers, Bengaluru, June 2024",
-      },
-      {
-        image: eventImage("seminars", 3, "An audience facing a screen with a neural network diagram"),
-        caption: "Guest lecture on building applications with large language models, Bengaluru, November 2024",
-      },
-      {
-        image: eventImage("seminars", 4, "Students watching an alumnus speak on a large screen"),
-        caption: "Alumni talk: my first year as a firmware engineer, Chennai, July 2024",
-      },
-    ],
   },
   {
     id: "exhibitions",
     title: "Project exhibitions",
     intro:
       "At the end of each batch, students present their final projects to families, faculty and engineers from partner companies. Visitors try the projects themselves and ask the questions an interviewer would.",
-    items: [
-      {
-        image: eventImage("exhibitions", 1, "A project stall with a poster and a small robotic arm"),
-        caption: "End-of-batch project exhibition with a pick-and-place robotic arm on STM32, Chennai, December 2024",
-      },
-      {
-        image: eventImage("exhibitions", 2, "A smart irrigation model with a potted plant, sensor and phone dashboard"),
-        caption:
-          "Smart irrigation system with soil sensors and an MQTT dashboard by IoT students, Bengaluru, April 2025",
-      },
-      {
-        image: eventImage("exhibitions", 3, "Visitors walking between project stalls with posters"),
-        caption: "Open house for engineering colleges featuring thirty student projects, Bengaluru, September 2024",
-      },
-      {
-        image: eventImage("exhibitions", 4, "A trophy in front of a project poster showing charts"),
-        caption: "Best project award for a crop-disease detection app built in the AI course, Chennai, May 2025",
-      },
-    ],
   },
 ];
 
@@ -245,8 +156,8 @@ export interface BytesInBits {
 export const bytesInBits: BytesInBits = {
   intro: "The short version of who we are: where we started, what we set out to do, and where we are headed.",
   figures: [
-    { value: String(chennai.established), label: `First centre opens in ${chennai.city}` },
-    { value: String(bangalore.established), label: `${bangalore.city} branch opens` },
+    { value: String(chennai.established), label: `First centre opens in ${chennai.name}` },
+    { value: String(bangalore.established), label: `${bangalore.name} branch opens` },
     { value: `~${years}`, label: "Years each founder spent in industry before teaching" },
     { value: "5", label: "Career courses, all taught hands-on" },
   ],
@@ -256,11 +167,11 @@ export const bytesInBits: BytesInBits = {
       src: "/images/about/two-centres.svg",
       width: 640,
       height: 400,
-      alt: `Illustration of two institute buildings joined by a dotted line, labelled ${chennai.city} ${chennai.established} and ${bangalore.city} ${bangalore.established}`,
+      alt: `Illustration of two institute buildings joined by a dotted line, labelled ${chennai.name} ${chennai.established} and ${bangalore.name} ${bangalore.established}`,
     },
     paragraphs: [
       `${site.name} is a training institute for engineering students and graduates who want to work in embedded systems, IoT, software development, artificial intelligence and engineering computation. It is run by IT and embedded professionals with about ${years} years of industry experience each.`,
-      `We began in ${chennai.city} in ${chennai.established} with one lab and a batch of embedded systems students, and opened our ${bangalore.city} branch in ${bangalore.established}. Both centres follow the same approach: small classes, experienced instructors, training on real hardware and tools, and sustained placement support after the course.`,
+      `We began in ${chennai.name} in ${chennai.established} with one lab and a batch of embedded systems students, and opened our ${bangalore.name} branch in ${bangalore.established}. Both centres follow the same approach: small classes, experienced instructors, training on real hardware and tools, and sustained placement support after the course.`,
     ],
   },
   mission: {
@@ -290,7 +201,7 @@ export const bytesInBits: BytesInBits = {
   milestones: [
     {
       year: chennai.established,
-      text: `First centre opens in ${chennai.city} with an embedded systems batch and a single hardware lab.`,
+      text: `First centre opens in ${chennai.name} with an embedded systems batch and a single hardware lab.`,
     },
     {
       year: 2016,
@@ -302,7 +213,7 @@ export const bytesInBits: BytesInBits = {
     { year: 2020, text: "Live online batches run with home lab kits so that students could keep learning." },
     {
       year: bangalore.established,
-      text: `${bangalore.city} branch opens to serve students and hiring partners in Karnataka.`,
+      text: `${bangalore.name} branch opens to serve students and hiring partners in Karnataka.`,
     },
     {
       year: 2023,
@@ -321,7 +232,7 @@ export const homeIntro: HomeIntro = {
   heading: "Training that connects college learning to industry work",
   paragraphs: [
     "Hands-on courses in Embedded Systems, IoT, Python Fullstack, AI and MATLAB, taught in small classes by engineers who have built real products.",
-    `${site.name} was founded by IT and embedded professionals with about ${years} years of industry experience, who saw how often capable graduates struggled in interviews for lack of practical exposure. Since ${chennai.established} in ${chennai.city}, and since ${bangalore.established} in ${bangalore.city}, we have trained students the way engineering teams actually work.`,
+    `${site.name} was founded by IT and embedded professionals with about ${years} years of industry experience, who saw how often capable graduates struggled in interviews for lack of practical exposure. Since ${chennai.established} in ${chennai.name}, and since ${bangalore.established} in ${bangalore.name}, we have trained students the way engineering teams actually work.`,
     "Every topic is practised on real boards, tools and code the day it is taught. Trainers know each student by name, projects are reviewed like professional work, and our placement team prepares you for interviews and introduces you to companies that hire.",
   ],
   highlights: [
@@ -344,49 +255,38 @@ export const homeIntro: HomeIntro = {
   ],
 };
 
+/** The words of each slide of the home page's slideshow; its photo is staff's (site_photos, place "hero", same position). */
 export interface HeroSlide {
-  image: Picture;
   heading: string;
   text: string;
 }
 
-function heroImage(n: number, alt: string): Picture {
-  return { src: `/images/hero/slide-${n}.svg`, width: 1200, height: 520, alt };
-}
-
 export const heroSlides: HeroSlide[] = [
   {
-    image: heroImage(1, "Illustration of a microcontroller board with a chip, header pins and glowing circuit traces"),
     heading: "Embedded systems on real boards",
     text: "Program 8051 and STM32 microcontrollers from your first week in the lab.",
   },
   {
-    image: heroImage(2, "Illustration of sensors and connected devices sending data to the cloud"),
     heading: "Build connected IoT devices",
     text: "Sensors, ESP32, MQTT and cloud dashboards, from breadboard to deployment.",
   },
   {
-    image: heroImage(3, "Illustration of a code editor and a terminal window"),
     heading: "Python fullstack, end to end",
     text: "Django, FastAPI, React and PostgreSQL, with Git, tests and deployment.",
   },
   {
-    image: heroImage(4, "Illustration of a neural network with layers of connected nodes"),
     heading: "Artificial intelligence, hands-on",
     text: "From pandas and scikit-learn to PyTorch, transformers and LLM apps.",
   },
   {
-    image: heroImage(5, "Illustration of MATLAB-style plots: a waveform, a frequency response and a block diagram"),
     heading: "MATLAB and Simulink",
     text: "Signals, control systems and image processing for engineering projects.",
   },
   {
-    image: heroImage(6, "Illustration of a classroom with a trainer at a whiteboard and students at lab desks"),
     heading: "Small classes, real mentors",
     text: "Trainers with industry experience who know every student by name.",
   },
   {
-    image: heroImage(7, "Illustration of graduates in caps in front of office buildings and a rising chart"),
     heading: "Placement support that continues",
     text: "Mock interviews, resume reviews and introductions to hiring partners.",
   },

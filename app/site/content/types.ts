@@ -66,16 +66,11 @@ export interface Partner {
   logo: Picture;
 }
 
-export interface GalleryItem {
-  image: Picture;
-  caption: string;
-}
-
+/** An events gallery; its photos, captions and dates are staff's (site_photos, place = id). */
 export interface Gallery {
   id: "workshops" | "seminars" | "exhibitions";
   title: string;
   intro: string;
-  items: GalleryItem[];
 }
 
 export interface TextSection {
