@@ -41,7 +41,8 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailS
 
 export interface SubmissionForMail {
   kind: SubmissionKind;
-  data: EnquiryData & { course?: string };
+  /** The form's answers: a registration has no question, an enquiry perhaps a course and a question. */
+  data: Omit<EnquiryData, "course" | "question"> & { course?: string; question?: string };
 }
 
 /**
@@ -153,7 +154,11 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
     `Name: ${data.name}`,
     `Email: ${data.email}`,
     `Mobile: ${data.mobile}`,
-    ...(kind === "registration" ? [`Course: ${courseTitle}`] : []),
+    ...(kind === "registration"
+      ? [`Course: ${courseTitle}`]
+      : courseTitle
+        ? [`Course asked about: ${courseTitle}`]
+        : []),
     `Stream: ${data.stream}`,
     `Major: ${data.major}`,
     `State: ${data.state}`,
@@ -164,6 +169,7 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
           `Parent or guardian: ${data.guardianName}, ${data.guardianMobile}`,
         ]
       : []),
+    ...(data.question ? ["", "Question:", data.question] : []),
   ].join("\n");
 
   const messages: NewOutboxMessage[] = [];

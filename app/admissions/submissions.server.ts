@@ -48,8 +48,11 @@ function submissionLimit(database: Database): RateLimit {
 
 export const honeypotField = "website";
 export const tokenField = "token";
-/** Echoed values are capped so a hostile post cannot make the answer huge. */
-const maxEchoLength = 2_000;
+/**
+ * Echoed values are capped so a hostile post cannot make the answer huge; the cap is well above
+ * every field's limit (a question's 1,000 characters), so what a student typed comes back whole.
+ */
+const maxEchoLength = 4_000;
 
 export function newSubmissionToken(): string {
   return randomUUID();
@@ -131,13 +134,14 @@ export async function handleSubmission(
     submissionToken: typeof token === "string" && /^[0-9a-f-]{36}$/i.test(token) ? token : newSubmissionToken(),
     firstTouch: readFirstTouch(request.headers.get("cookie")),
   };
-  const course = "course" in result.data ? String(result.data.course) : undefined;
+  // A registration's course, or the course an enquiry asks about (if the student chose one).
+  const course: string | undefined = result.data.course;
   try {
     const { db } = database;
     const mail = context.get(mailContext);
     const store = (tx: AppDatabase) =>
       kind === "enquiry"
-        ? createSubmission(tx, "enquiry", result.data, meta)
+        ? createSubmission(tx, "enquiry", { ...result.data, course }, meta)
         : createSubmission(tx, "registration", { ...result.data, course: course ?? "" }, meta);
     let stored: StoredSubmission;
     if (mail) {
