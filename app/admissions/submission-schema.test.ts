@@ -49,7 +49,7 @@ describe("messages", () => {
       districtRequired: "Please select a district",
       courseRequired: "Please select a course",
       courseChoiceInvalid: 'Please choose a course from the list, or leave it at "Not sure yet"',
-      questionTooLong: "Your question must be at most 1000 characters",
+      questionTooLong: "At most 1000 characters, please",
       questionInvalid: "Your question contains characters that are not allowed",
       consentRequired: "Please tick the box to let us use these details to answer you",
       guardianNameRequired: "Please enter your parent's or guardian's name",
