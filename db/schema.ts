@@ -176,15 +176,33 @@ export const studentTimeline = pgTable(
   ],
 );
 
-export const enquiries = pgTable("enquiries", submissionColumns(), (table) => [
-  index("enquiries_created_at_idx").on(table.createdAt),
-  uniqueIndex("enquiries_submission_idx").on(table.submissionToken, table.submissionFingerprint),
-  index("enquiries_email_idx").on(table.email),
-  index("enquiries_mobile_idx").on(table.mobile),
-  index("enquiries_student_idx").on(table.studentId),
-  check("enquiries_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
-  guardianCheck("enquiries_guardian_check", table),
-]);
+/** The most an enquiry's question may hold, in characters (the form's rule says so first). */
+export const questionMaxLength = 1000;
+
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    ...submissionColumns(),
+    /** What the student asked in their own words (optional; "" when they wrote nothing). */
+    question: text("question").notNull().default(""),
+    /** The course the student asked about, if they chose one (a registration value); null: none. */
+    course: text("course").$type<RegistrationCourse>(),
+  },
+  (table) => [
+    index("enquiries_created_at_idx").on(table.createdAt),
+    uniqueIndex("enquiries_submission_idx").on(table.submissionToken, table.submissionFingerprint),
+    index("enquiries_email_idx").on(table.email),
+    index("enquiries_mobile_idx").on(table.mobile),
+    index("enquiries_student_idx").on(table.studentId),
+    check("enquiries_status_check", sql`${table.status} in (${inList(submissionStatuses)})`),
+    guardianCheck("enquiries_guardian_check", table),
+    check(
+      "enquiries_course_check",
+      sql`${table.course} is null or ${table.course} in (${inList(registrationCourses)})`,
+    ),
+    check("enquiries_question_check", sql`char_length(${table.question}) <= ${sql.raw(String(questionMaxLength))}`),
+  ],
+);
 
 export const registrations = pgTable(
   "registrations",

@@ -17,10 +17,10 @@ import {
   type OutboxMessage,
 } from "~/platform/mail-outbox.server";
 import { counterStoreFor, createRateLimit, parseRateSetting } from "~/platform/rate-limit.server";
+import { type CourseBatches, batchLine as describeBatch, nextStartLine } from "~/site/batch-rules";
+import { getCourseBatches } from "~/site/batches.server";
 import type { CoordinatorKey, Course } from "~/site/content/types";
 import { getCourses } from "~/site/content.server";
-import { batchLine as describeBatch, type CourseBatches, nextStartLine } from "~/site/batch-rules";
-import { getCourseBatches } from "~/site/batches.server";
 import { authSecret } from "~/staff/auth.server";
 import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";
@@ -42,8 +42,11 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailS
 
 export interface SubmissionForMail {
   kind: SubmissionKind;
-  /** A registration's course and the id of the batch the student picked (null for none). */
-  data: EnquiryData & { course?: string; batch?: number | null };
+  /**
+   * The form's answers: a registration has no question but perhaps the id of the batch the
+   * student picked (null for none), an enquiry perhaps a course and a question.
+   */
+  data: Omit<EnquiryData, "course" | "question"> & { course?: string; question?: string; batch?: number | null };
 }
 
 /**
@@ -62,8 +65,7 @@ export async function prepareNotifications(
   const [courses, batches] = await Promise.all([getCourses(db), getCourseBatches(db)]);
   const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
   const coordinators = course ? await staffEmailsWithRole(db, course.coordinatorKey) : [];
-  return (id) =>
-    composeNotifications({ kind, id, data, course, courses, batches, coordinators, acknowledge }, origin);
+  return (id) => composeNotifications({ kind, id, data, course, courses, batches, coordinators, acknowledge }, origin);
 }
 
 const hour = 3_600_000;
@@ -156,7 +158,11 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
     `Name: ${data.name}`,
     `Email: ${data.email}`,
     `Mobile: ${data.mobile}`,
-    ...(kind === "registration" ? [`Course: ${courseTitle}`] : []),
+    ...(kind === "registration"
+      ? [`Course: ${courseTitle}`]
+      : courseTitle
+        ? [`Course asked about: ${courseTitle}`]
+        : []),
     ...(chosen ? [`Batch: ${describeBatch(chosen)}`] : []),
     `Stream: ${data.stream}`,
     `Major: ${data.major}`,
@@ -168,6 +174,7 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
           `Parent or guardian: ${data.guardianName}, ${data.guardianMobile}`,
         ]
       : []),
+    ...(data.question ? ["", "Question:", data.question] : []),
   ].join("\n");
 
   const messages: NewOutboxMessage[] = [];

@@ -237,6 +237,7 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
       district: row.district,
       course: row.course,
       batch: row.batch,
+      question: row.kind === "enquiry" ? row.question : "",
       guardian: row.under18 ? { name: row.guardianName, mobile: row.guardianMobile } : null,
       landingPage: row.landingPage,
       campaign: [row.utmSource, row.utmMedium, row.utmCampaign].filter(Boolean).join(" / "),

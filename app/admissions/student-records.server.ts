@@ -416,8 +416,8 @@ export async function recordSubmissions(db: AppDatabase, studentId: number) {
     db.select().from(registrations).where(eq(registrations.studentId, studentId)),
   ]);
   return [
-    ...enquiryRows.map((row) => ({ ...row, kind: "enquiry" as const, course: null, batch: "" })),
-    ...registrationRows.map((row) => ({ ...row, kind: "registration" as const })),
+    ...enquiryRows.map((row) => ({ ...row, kind: "enquiry" as const, batch: "" })),
+    ...registrationRows.map((row) => ({ ...row, kind: "registration" as const, question: "" })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }
 

@@ -1,6 +1,6 @@
 // Enquiries and registrations, stored and read through one repository: the two kinds share
-// every column but a registration's course, so one set of functions serves both (the kind
-// picks the table). The desk's downloads and `npm run cli -- export` share one streaming CSV.
+// every column but a few (a registration's course; an enquiry's optional course and question),
+// so one set of functions serves both (the kind picks the table). The desk's downloads and `npm run cli -- export` share one streaming CSV.
 import { createHash } from "node:crypto";
 import { type AnyColumn, and, count, desc, eq, gt, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
@@ -12,7 +12,7 @@ import type { SubmissionKind } from "./submission-schema";
 
 export type Enquiry = typeof enquiries.$inferSelect;
 export type Registration = typeof registrations.$inferSelect;
-/** A stored enquiry or registration (an enquiry has no course). */
+/** A stored enquiry or registration (an enquiry's course is optional, null when none was chosen). */
 export type Submission = Enquiry | (Registration & { course: CourseValue });
 export type SubmissionOf<K extends SubmissionKind> = K extends "enquiry" ? Enquiry : Registration;
 
@@ -30,6 +30,8 @@ export interface SubmissionFields {
   guardianName?: string;
   guardianMobile?: string;
   guardianConsent?: boolean;
+  /** An enquiry's question in the student's words ("" or absent: none). */
+  question?: string;
 }
 
 /** How a submission is stored: its form's token (exactly once) and where the student first landed. */
@@ -51,10 +53,10 @@ export interface StoredSubmission {
   studentId?: number;
 }
 
-/** The course a registration is for: the form's value, e.g. "python fullstack". */
+/** The course a registration is for, or an enquiry asks about: the form's value, e.g. "python fullstack". */
 export type SubmissionInput<K extends SubmissionKind> = K extends "registration"
   ? SubmissionFields & RegistrationChoice
-  : SubmissionFields;
+  : SubmissionFields & { course?: string };
 
 /** A registration's course, and the batch the student picked (its id and how it read), if any. */
 export interface RegistrationChoice {
@@ -105,15 +107,15 @@ export async function createSubmission<K extends SubmissionKind>(
   meta: SubmissionMeta,
 ): Promise<StoredSubmission> {
   const values = submissionValues(input, meta);
-  const course =
-    kind === "registration" ? ((input as SubmissionInput<"registration">).course as CourseValue) : undefined;
+  // A registration always has its course; an enquiry may name one ("" or absent: none).
+  const course = ((input as { course?: string }).course || undefined) as CourseValue | undefined;
   // The submission and its place on the student's record are stored together or not at all.
   const inserted = await db.transaction(async (tx) => {
     const [row] =
       kind === "enquiry"
         ? await tx
             .insert(enquiries)
-            .values(values)
+            .values({ ...values, question: input.question ?? "", course: course ?? null })
             .onConflictDoNothing({ target: [enquiries.submissionToken, enquiries.submissionFingerprint] })
             .returning({ id: enquiries.id })
         : await tx
@@ -172,15 +174,17 @@ export async function findStoredSubmission(
 }
 
 /**
- * A hash of a submission's answers as they are stored (the course included, the token and the
- * first touch not): equal for a replay of one form, different as soon as any answer differs.
+ * A hash of a submission's answers as they are stored (the course and question included, the
+ * token and the first touch not): equal for a replay of one form, different as soon as any
+ * answer differs. A form without a question hashes as it did before questions were asked.
  */
 export function submissionFingerprint(input: SubmissionFields & Partial<RegistrationChoice>): string {
-  // The batch only when one was picked, so a form without one hashes as it always has.
+  // A batch or a question only when given, so a form without them hashes as it always has.
   const content = JSON.stringify({
     ...answersOf(input),
     course: input.course ?? "",
     ...(input.batch ? { batch: input.batch } : {}),
+    ...(input.question ? { question: input.question } : {}),
   });
   return createHash("sha256").update(content).digest("base64url");
 }
@@ -248,13 +252,23 @@ export async function* submissionCsv(
   for await (const row of submissionRows(db, kind, filters)) yield csvRecord(columns, row);
 }
 
-/** Columns of a kind's CSV (command line and staff desk): a registration has its course third. */
+/**
+ * Columns of a kind's CSV (command line and staff desk): a registration has its course third;
+ * an enquiry ends its student's answers with the course asked about and the question.
+ */
 export function submissionCsvColumns(kind: SubmissionKind): CsvColumn<Submission>[] {
   const course: CsvColumn<Submission>[] =
     kind === "registration"
       ? [
-          { header: "Course", value: (row) => ("course" in row ? row.course : "") },
+          { header: "Course", value: (row) => ("course" in row ? (row.course ?? "") : "") },
           { header: "Batch", value: (row) => ("batch" in row ? row.batch : "") },
+        ]
+      : [];
+  const enquiryExtras: CsvColumn<Submission>[] =
+    kind === "enquiry"
+      ? [
+          { header: "Course asked about", value: (row) => ("course" in row ? (row.course ?? "") : "") },
+          { header: "Question", value: (row) => ("question" in row ? row.question : "") },
         ]
       : [];
   return [
@@ -268,6 +282,7 @@ export function submissionCsvColumns(kind: SubmissionKind): CsvColumn<Submission
     { header: "Major", value: (row) => row.major },
     { header: "State", value: (row) => row.state },
     { header: "District", value: (row) => row.district },
+    ...enquiryExtras,
     { header: "Under 18", value: (row) => (row.under18 ? "yes" : "no") },
     { header: "Guardian", value: (row) => row.guardianName },
     { header: "Guardian mobile", value: (row) => row.guardianMobile },

@@ -24,7 +24,7 @@ const enquiry = { ...student, consent: "yes" };
 const registration = { ...enquiry, course: "embedded" };
 /** What validation gives back for an adult student who consented. */
 const adult = { under18: false, guardianName: "", guardianMobile: "", guardianConsent: false, consent: true };
-const enquiryData = { ...student, ...adult };
+const enquiryData = { ...student, question: "", ...adult };
 const registrationData = { ...student, course: "embedded", batch: null, ...adult };
 
 function errorsFor(kind: "enquiry" | "registration", input: Record<string, unknown>) {
@@ -51,6 +51,9 @@ describe("messages", () => {
       batchInvalid: "Please choose a batch from the list, or leave it empty",
       batchNotOpen: "This batch is no longer open: please choose another, or leave it empty",
       batchFull: "This batch is full: please choose another, or leave it empty",
+      courseChoiceInvalid: 'Please choose a course from the list, or leave it at "Not sure yet"',
+      questionTooLong: "At most 1000 characters, please",
+      questionInvalid: "Your question contains characters that are not allowed",
       consentRequired: "Please tick the box to let us use these details to answer you",
       guardianNameRequired: "Please enter your parent's or guardian's name",
       guardianMobileRequired: "Please enter your parent's or guardian's phone number",
@@ -64,9 +67,9 @@ describe("messages", () => {
   it("lists the fields in form order", () => {
     const own = ["name", "email", "mobile", "stream", "major", "state", "district"];
     const privacy = ["under18", "guardianName", "guardianMobile", "guardianConsent", "consent"];
-    expect(enquiryFieldNames).toEqual([...own, ...privacy]);
+    expect(enquiryFieldNames).toEqual([...own, "course", "question", ...privacy]);
     expect(registrationFieldNames).toEqual([...own, "course", "batch", ...privacy]);
-    expect(fieldNames).toEqual(registrationFieldNames);
+    expect(fieldNames).toEqual([...own, "course", "question", "batch", ...privacy]);
   });
 });
 
@@ -130,7 +133,46 @@ describe("validateSubmission", () => {
 
   it("does not ask an enquiry for a course", () => {
     expect(errorsFor("enquiry", {}).fieldErrors).not.toHaveProperty("course");
+    expect(errorsFor("enquiry", {}).fieldErrors).not.toHaveProperty("question");
     expect(validateSubmission("enquiry", enquiry).ok).toBe(true);
+  });
+
+  it("takes an enquiry's optional course from the list, in any case, and nothing else", () => {
+    expect(validateSubmission("enquiry", { ...enquiry, course: "IoT" })).toMatchObject({
+      ok: true,
+      data: { course: "iot" },
+    });
+    expect(validateSubmission("enquiry", { ...enquiry, course: "" })).toMatchObject({
+      ok: true,
+      data: { course: undefined },
+    });
+    const refused = errorsFor("enquiry", { ...enquiry, course: "cobol" });
+    expect(refused).toEqual({
+      ok: false,
+      fieldErrors: { course: messages.courseChoiceInvalid },
+      formError: messages.fixErrors,
+    });
+    expect(errorsFor("enquiry", { ...enquiry, course: ["iot"] }).fieldErrors.course).toBe(messages.courseChoiceInvalid);
+  });
+
+  it("keeps an enquiry's question as typed on several lines, trimmed, up to its limit in characters", () => {
+    expect(validateSubmission("enquiry", { ...enquiry, question: " Fees?\r\nAnd\ttimings? " })).toMatchObject({
+      ok: true,
+      data: { question: "Fees?\nAnd\ttimings?" },
+    });
+    // 1,000 Devanagari letters (one UTF-16 unit each) and 1,000 emoji (two each) are both within it.
+    for (const letter of ["क", "🙂"]) {
+      expect(validateSubmission("enquiry", { ...enquiry, question: letter.repeat(1000) }).ok).toBe(true);
+      expect(errorsFor("enquiry", { ...enquiry, question: letter.repeat(1001) }).fieldErrors).toEqual({
+        question: messages.questionTooLong,
+      });
+    }
+    for (const bad of ["bell\u0007", "nul\u0000", "line\u2028separator", "lone \ud800"]) {
+      expect(errorsFor("enquiry", { ...enquiry, question: bad }).fieldErrors.question).toBe(messages.questionInvalid);
+    }
+    expect(errorsFor("enquiry", { ...enquiry, question: 42 }).fieldErrors.question).toBe(messages.questionInvalid);
+    // A wrong question alone is a validation error, never "fill in all fields".
+    expect(errorsFor("enquiry", { ...enquiry, question: "x".repeat(1001) }).formError).toBe(messages.fixErrors);
   });
 
   it("asks to fill in all fields when one is empty, even if another is also malformed", () => {

@@ -26,6 +26,9 @@ export const messages = {
   batchInvalid: "Please choose a batch from the list, or leave it empty",
   batchNotOpen: "This batch is no longer open: please choose another, or leave it empty",
   batchFull: "This batch is full: please choose another, or leave it empty",
+  courseChoiceInvalid: 'Please choose a course from the list, or leave it at "Not sure yet"',
+  questionTooLong: "At most 1000 characters, please",
+  questionInvalid: "Your question contains characters that are not allowed",
   consentRequired: "Please tick the box to let us use these details to answer you",
   guardianNameRequired: "Please enter your parent's or guardian's name",
   guardianMobileRequired: "Please enter your parent's or guardian's phone number",
@@ -45,11 +48,14 @@ export const studentFieldNames = ["name", "email", "mobile", "stream", "major", 
  * brings a parent's or guardian's name, mobile and consent, and everyone ticks consent.
  */
 export const privacyFieldNames = ["under18", "guardianName", "guardianMobile", "guardianConsent", "consent"] as const;
+/** What an enquiry may add, both optional: the course asked about and a question in the student's words. */
+export const enquiryExtraFieldNames = ["course", "question"] as const;
 /** In form order, so the first field with an error is the first one on the page. */
-export const enquiryFieldNames = [...studentFieldNames, ...privacyFieldNames] as const;
+export const enquiryFieldNames = [...studentFieldNames, ...enquiryExtraFieldNames, ...privacyFieldNames] as const;
 /** A registration may name one of the course's upcoming batches ("batch", optional). */
 export const registrationFieldNames = [...studentFieldNames, "course", "batch", ...privacyFieldNames] as const;
-export const fieldNames = registrationFieldNames;
+/** Every field of either form. */
+export const fieldNames = [...studentFieldNames, ...enquiryExtraFieldNames, "batch", ...privacyFieldNames] as const;
 export type FieldName = (typeof fieldNames)[number];
 
 /** The value a ticked checkbox posts. */
@@ -62,6 +68,8 @@ export const fieldNamesOf: Readonly<Record<SubmissionKind, readonly FieldName[]>
 
 export const nameMaxLength = 100;
 export const emailMaxLength = 254;
+/** The database holds no more (db/schema.ts, questionMaxLength): the form says so first. */
+export const questionMaxLength = 1000;
 
 // Control characters and lone surrogates break storage and exports. Format characters (Cf) stay
 // allowed: Malayalam, Tamil and Devanagari names need the zero-width joiner and non-joiner.
@@ -69,9 +77,16 @@ const disallowedInName = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u;
 
 // Counted in code points, as Postgres counts characters; a string of more than twice the limit in
 // UTF-16 units is over it anyway, so huge input is never spread into an array.
-function withinNameLength(value: string): boolean {
-  return value.length <= nameMaxLength || (value.length <= 2 * nameMaxLength && [...value].length <= nameMaxLength);
+function withinLength(value: string, max: number): boolean {
+  return value.length <= max || (value.length <= 2 * max && [...value].length <= max);
 }
+function withinNameLength(value: string): boolean {
+  return withinLength(value, nameMaxLength);
+}
+
+// A question may run over several lines (and tabs pasted from elsewhere); other control
+// characters, lone surrogates and Unicode line separators are refused, as in names.
+const disallowedInQuestion = /[\p{Cs}\p{Zl}\p{Zp}]|(?![\n\t])\p{Cc}/u;
 
 /** A text field: a missing value reads as empty, any other non-string as invalid. */
 function text(required: string, invalid: string) {
@@ -133,6 +148,39 @@ const optionalText = z
   .optional()
   .transform((value) => (typeof value === "string" ? value.trim() : ""));
 
+/**
+ * An enquiry's optional question: trimmed, line ends as "\n", at most questionMaxLength
+ * characters (refused whole above that, never cut); missing reads as "".
+ */
+const question = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    if (value == null) return "";
+    if (typeof value !== "string") {
+      ctx.addIssue({ code: "custom", message: messages.questionInvalid });
+      return z.NEVER;
+    }
+    return value.replace(/\r\n?/g, "\n").trim();
+  })
+  .refine((value) => withinLength(value, questionMaxLength), messages.questionTooLong)
+  .refine((value) => !disallowedInQuestion.test(value), messages.questionInvalid);
+
+/** An enquiry's optional course: one of the list (any case), or nothing chosen (undefined). */
+const courseChoice = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const text = typeof value === "string" ? value.trim().toLowerCase() : value == null ? "" : undefined;
+    if (text === "") return undefined;
+    const chosen = courseValues.find((course) => course === text);
+    if (!chosen) {
+      ctx.addIssue({ code: "custom", message: messages.courseChoiceInvalid });
+      return z.NEVER;
+    }
+    return chosen;
+  });
+
 const enquiryShape = {
   name,
   email,
@@ -186,7 +234,7 @@ function keepGuardianOfMinor<
 const always = { when: () => true };
 
 export const enquirySchema = z
-  .object(enquiryShape)
+  .object({ ...enquiryShape, course: courseChoice, question })
   .superRefine(districtOfState, always)
   .superRefine(guardianOfMinor, always)
   .transform(keepGuardianOfMinor);

@@ -50,8 +50,11 @@ function submissionLimit(database: Database): RateLimit {
 
 export const honeypotField = "website";
 export const tokenField = "token";
-/** Echoed values are capped so a hostile post cannot make the answer huge. */
-const maxEchoLength = 2_000;
+/**
+ * Echoed values are capped so a hostile post cannot make the answer huge; the cap is well above
+ * every field's limit (a question's 1,000 characters), so what a student typed comes back whole.
+ */
+const maxEchoLength = 4_000;
 
 export function newSubmissionToken(): string {
   return randomUUID();
@@ -133,7 +136,8 @@ export async function handleSubmission(
     submissionToken: typeof token === "string" && /^[0-9a-f-]{36}$/i.test(token) ? token : newSubmissionToken(),
     firstTouch: readFirstTouch(request.headers.get("cookie")),
   };
-  const course = "course" in result.data ? String(result.data.course) : undefined;
+  // A registration's course, or the course an enquiry asks about (if the student chose one).
+  const course: string | undefined = result.data.course;
   try {
     const { db } = database;
     // The batch a student picked must still be one of the course's upcoming batches with seats.
@@ -153,7 +157,7 @@ export async function handleSubmission(
     const { batch: _picked, ...answers } = result.data as typeof result.data & { batch?: unknown };
     const input =
       kind === "enquiry"
-        ? answers
+        ? { ...answers, course }
         : { ...answers, course: course ?? "", batchId: chosen?.id ?? null, batch: chosen?.line ?? "" };
     const mail = context.get(mailContext);
     const store = (tx: AppDatabase) =>

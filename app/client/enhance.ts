@@ -33,9 +33,15 @@ function valuesOf(form: HTMLFormElement): Record<string, string> {
   return values;
 }
 
-function control(form: HTMLFormElement, name: string): HTMLInputElement | HTMLSelectElement | null {
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function control(form: HTMLFormElement, name: string): Control | null {
   const element = form.elements.namedItem(name);
-  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element : null;
+  return element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+    ? element
+    : null;
 }
 
 function showError(form: HTMLFormElement, name: string, message: string | undefined) {

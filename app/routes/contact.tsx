@@ -51,16 +51,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p className="lead mb-6">
             Tell us a little about yourself and a counsellor will call you back about courses, fees and batch dates.
           </p>
-          {loaderData.submitted && !actionData ? <SubmittedNotice /> : null}
-          <SubmissionForm
-            key={loaderData.token}
-            kind="enquiry"
-            token={loaderData.token}
-            values={actionData?.values}
-            fieldErrors={actionData?.fieldErrors}
-            formError={actionData?.formError}
-            submitLabel="Submit"
-          />
+          {/* Sent: the confirmation and what happens next, not an empty form under it. */}
+          {loaderData.submitted && !actionData ? (
+            <SubmittedNotice again={{ href: "/contact", label: "Send another enquiry" }} />
+          ) : (
+            <SubmissionForm
+              key={loaderData.token}
+              kind="enquiry"
+              token={loaderData.token}
+              values={actionData?.values}
+              fieldErrors={actionData?.fieldErrors}
+              formError={actionData?.formError}
+              submitLabel="Submit"
+            />
+          )}
         </div>
         <aside aria-labelledby="reach-us" className="space-y-3">
           <h2 id="reach-us" className="section-title mt-0">

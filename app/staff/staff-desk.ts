@@ -99,9 +99,12 @@ export interface SubmissionRow {
   major: string;
   state: string;
   district: string;
+  /** A registration's course, or the course an enquiry asks about (absent when none was chosen). */
   course?: string;
   /** The batch a registration picked, as it read then ("" for none). */
   batch?: string;
+  /** An enquiry's question in the student's words ("" when none). */
+  question?: string;
   status: string;
   notes: string;
   statusUpdatedAt: string | null;

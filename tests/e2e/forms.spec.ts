@@ -92,6 +92,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Submit" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
       await expect(page.getByRole("link", { name: "message us on WhatsApp" })).toBeVisible();
+      // The confirmation stands alone: no empty form under it, and a way to send another.
+      await expect(page.locator("form[data-submission]")).toHaveCount(0);
+      await page.getByRole("link", { name: "Send another enquiry" }).click();
+      await expect(page).toHaveURL(/\/contact$/);
       await expect(page.getByLabel("Name")).toHaveValue("");
     });
   });
@@ -108,6 +112,11 @@ for (const javaScriptEnabled of [true, false]) {
       const confirmation = page.getByRole("status").filter({ hasText: "Form submitted successfully!" });
       await expect(confirmation).toBeVisible();
       await expect(confirmation).toContainText("Internet of Things");
+      await expect(page.locator("form[data-submission]")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Register for another course" })).toHaveAttribute(
+        "href",
+        "/online/register",
+      );
     });
 
     test("a district that is not in the chosen state is refused", async ({ request }) => {
@@ -164,6 +173,66 @@ for (const backForwardCache of [false, true]) {
     await expect(desk.getByText(`first.${marker}@example.com`)).toBeVisible();
     await expect(desk.getByText(`second.${marker}@example.com`)).toBeVisible();
     await staff.close();
+  });
+}
+
+for (const [width, javaScriptEnabled] of [
+  [390, true],
+  [390, false],
+  [1280, true],
+  [1280, false],
+] as const) {
+  test.describe(`the contact form's question and course at ${width} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
+
+    test("are optional, kept on every error, sent with the enquiry and shown on the desk", async ({
+      page,
+      browser,
+    }) => {
+      const marker = `q${width}${javaScriptEnabled ? "js" : "nojs"}${Date.now()}`;
+      const question = `Is there a weekend batch? (${marker})\nI work on weekdays.`;
+      await page.goto("/contact");
+      const course = page.getByLabel("Course you are interested in (optional)");
+      const box = page.getByLabel("Your question (optional)");
+      await expect(course).toHaveValue("");
+      const mobile = `7${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 900 + 100)}`;
+      await fill(page, { ...student, mobile, email: `${marker}@example` });
+      await course.selectOption("iot");
+      // Over the limit: refused beside the box, never cut.
+      await box.fill("Fees? ".repeat(200));
+      await consent(page).check();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Please fix the validation errors before submitting.");
+      await expect(page.getByText("At most 1000 characters, please")).toBeVisible();
+      await expect(page.getByText("Invalid email format")).toBeVisible();
+      await expect(box).toHaveValue("Fees? ".repeat(200));
+      await expect(box).toHaveAttribute("aria-invalid", "true");
+      await expect(course).toHaveValue("iot");
+      await expect(page.getByLabel("Name")).toHaveValue(student.name);
+      await expect(page.getByLabel("District")).toHaveValue(student.district);
+
+      await page.getByLabel("Email").fill(`${marker}@example.com`);
+      await box.fill(question);
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
+      await expect(page.locator("form[data-submission]")).toHaveCount(0);
+
+      const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const desk = await staff.newPage();
+      await signIn(desk, staffAccounts.admin);
+      await desk.goto(`/admin/contactform?range=all&q=${marker}`);
+      const row = desk.getByTestId("submission-row");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("Asked about: IoT");
+      await expect(row.getByRole("blockquote", { name: "Question" })).toHaveText(question);
+      // The student's record lists the course and the question, on its forms and its timeline.
+      await desk.goto(`/admin/students?q=${marker}`);
+      await desk.getByRole("link", { name: student.name }).first().click();
+      await expect(desk.getByText("Enquiry: asked about IoT")).toBeVisible();
+      await expect(desk.locator(".record-question")).toHaveCount(2);
+      await expect(desk.locator(".record-question").first()).toHaveText(question);
+      await staff.close();
+    });
   });
 }
 

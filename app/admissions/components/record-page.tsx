@@ -52,6 +52,8 @@ export interface RecordPageData {
     course: string | null;
     /** The batch a registration picked, as it read then ("" for none). */
     batch: string;
+    /** An enquiry's question in the student's words ("" when none). */
+    question: string;
     guardian: { name: string; mobile: string } | null;
     landingPage: string;
     campaign: string;
@@ -360,7 +362,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
               <time dateTime={entry.at}>{deskTime.format(new Date(entry.at))}</time>{" "}
               <strong>{timelineTitle(entry)}</strong>
               {entry.actor ? <span className="record-muted"> · {entry.actor}</span> : null}
-              <TimelineText entry={entry} owners={page.owners} />
+              <TimelineText entry={entry} owners={page.owners} submissions={page.submissions} />
             </li>
           ))}
         </ol>
@@ -371,7 +373,11 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <ul className="record-submissions">
           {page.submissions.map((row) => (
             <li key={`${row.kind}-${row.id}`}>
-              <strong>{row.kind === "enquiry" ? "Enquiry" : `Registration: ${courseLabelOf(row.course ?? "")}`}</strong>{" "}
+              <strong>
+                {row.kind === "enquiry"
+                  ? `Enquiry${row.course ? `: asked about ${courseLabelOf(row.course)}` : ""}`
+                  : `Registration: ${courseLabelOf(row.course ?? "")}`}
+              </strong>{" "}
               <time dateTime={row.createdAt}>{deskTime.format(new Date(row.createdAt))}</time>
               {row.batch ? (
                 <>
@@ -382,6 +388,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
               <br />
               {row.name} · {row.mobile} · {row.email} · {row.stream} {row.major} · {row.district}, {row.state}
               {row.guardian ? ` · Under 18: guardian ${row.guardian.name}, ${row.guardian.mobile}` : ""}
+              {row.question ? <blockquote className="record-question">{row.question}</blockquote> : null}
               {row.landingPage || row.campaign ? (
                 <>
                   <br />
@@ -501,7 +508,15 @@ function changeText(entry: TimelineView, owners: { id: string; name: string }[] 
   }
 }
 
-function TimelineText({ entry, owners }: { entry: TimelineView; owners: { id: string; name: string }[] }) {
+function TimelineText({
+  entry,
+  owners,
+  submissions,
+}: {
+  entry: TimelineView;
+  owners: { id: string; name: string }[];
+  submissions: RecordPageData["submissions"];
+}) {
   const d = entry.detail;
   if (entry.kind === "submission") {
     const parts = [
@@ -509,7 +524,14 @@ function TimelineText({ entry, owners }: { entry: TimelineView; owners: { id: st
       d.landingPage ? `from ${d.landingPage}` : "",
       [d.utmSource, d.utmMedium, d.utmCampaign].filter(Boolean).join(" / "),
     ].filter(Boolean);
-    return parts.length ? <p>{parts.join(" · ")}</p> : null;
+    // The question is read from the form itself: it is kept once, and goes when the form is deleted.
+    const question = submissions.find((row) => row.kind === d.form && row.id === d.submissionId)?.question;
+    return parts.length || question ? (
+      <>
+        {parts.length ? <p>{parts.join(" · ")}</p> : null}
+        {question ? <blockquote className="record-question">{question}</blockquote> : null}
+      </>
+    ) : null;
   }
   if (entry.kind === "note") return <p className="record-note">{String(d.text ?? "")}</p>;
   if (entry.kind === "call" || entry.kind === "whatsapp") {

@@ -1,6 +1,6 @@
 import { courseOptions, districtsByState, majors, states, streams } from "~/admissions/options";
 import type { SubmissionKind } from "~/admissions/submission-schema";
-import { type FieldName, ticked } from "~/admissions/submission-schema";
+import { type FieldName, questionMaxLength, ticked } from "~/admissions/submission-schema";
 import { CheckboxField, Field } from "~/components/forms";
 import { site } from "~/config/site";
 
@@ -74,7 +74,9 @@ export function SubmissionForm({
         {formError}
       </div>
       <p id="form-note" className="mb-4 text-sm text-slate-700">
-        Every field is required{kind === "registration" && batches.length > 0 ? " but the batch" : ""}.
+        {kind === "enquiry"
+          ? "Every field is required unless it says optional."
+          : `Every field is required${batches.length > 0 ? " but the batch" : ""}.`}
       </p>
       <input type="hidden" name="token" value={token} />
       <div className="visually-hidden-field" aria-hidden="true">
@@ -148,6 +150,32 @@ export function SubmissionForm({
               )}
             </Field>
           </div>
+        ) : null}
+        {kind === "enquiry" ? (
+          <>
+            <Field label="Course you are interested in (optional)" name="course" error={fieldErrors.course}>
+              {(control) => (
+                <select {...control} defaultValue={values.course ?? ""}>
+                  <option value="">Not sure yet</option>
+                  {courseOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <div className="field-wide">
+              <Field
+                label="Your question (optional)"
+                name="question"
+                hint={`Fees, timings, eligibility, anything: up to ${questionMaxLength.toLocaleString("en-IN")} characters.`}
+                error={fieldErrors.question}
+              >
+                {(control) => <textarea {...control} rows={4} defaultValue={values.question ?? ""} />}
+              </Field>
+            </div>
+          </>
         ) : null}
       </div>
       <div className="form-consent">

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import type { SubmissionKind } from "~/admissions/submission-schema";
 import { type SubmissionStatus, statusLabels, submissionStatuses } from "~/admissions/submission-status";
+import { courseByValue } from "~/site/course-catalog";
 import { deskTime, rangeOptions, type SubmissionRow } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
@@ -153,6 +154,14 @@ export function SubmissionTable({
                         >
                           Possible duplicate
                         </Link>
+                      ) : null}
+                      {table.kind === "enquiry" && row.course ? (
+                        <p className="desk-source">Asked about: {courseByValue(row.course)?.label ?? row.course}</p>
+                      ) : null}
+                      {row.question ? (
+                        <blockquote className="desk-question" aria-label="Question">
+                          {row.question}
+                        </blockquote>
                       ) : null}
                       {row.guardian ? (
                         <p className="desk-guardian">

@@ -2,8 +2,19 @@ import { messages } from "~/admissions/submission-schema";
 import { FormMessage } from "~/components/forms";
 import { site, whatsappHref } from "~/config/site";
 
-/** Shown after a successful submission: the confirmation and what happens next. */
-export function SubmittedNotice({ course, startDate }: { course?: string; startDate?: string | null }) {
+/**
+ * Shown after a successful submission, in place of the form: the confirmation, what happens
+ * next, and a link to a new, empty form for someone who wants to send another.
+ */
+export function SubmittedNotice({
+  course,
+  startDate,
+  again,
+}: {
+  course?: string;
+  startDate?: string | null;
+  again: { href: string; label: string };
+}) {
   return (
     <FormMessage tone="success">
       <strong>{messages.success}</strong>
@@ -24,6 +35,9 @@ export function SubmittedNotice({ course, startDate }: { course?: string; startD
           message us on WhatsApp
         </a>{" "}
         ({site.phone}) if you would like an answer sooner.
+      </p>
+      <p className="mt-2">
+        <a href={again.href}>{again.label}</a>
       </p>
     </FormMessage>
   );

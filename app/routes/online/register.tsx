@@ -86,17 +86,25 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         Reserve your seat in the next batch. Small classes fill quickly; registering costs nothing and commits you to
         nothing until you meet us.
       </p>
-      {submitted && !actionData ? <SubmittedNotice course={submitted.course} startDate={submitted.startDate} /> : null}
-      <SubmissionForm
-        key={loaderData.token}
-        kind="registration"
-        batches={loaderData.batches}
-        token={loaderData.token}
-        values={actionData?.values ?? { course: loaderData.course, batch: loaderData.batch }}
-        fieldErrors={actionData?.fieldErrors}
-        formError={actionData?.formError}
-        submitLabel="Register"
-      />
+      {/* Sent: the confirmation and what happens next, not an empty form under it. */}
+      {submitted && !actionData ? (
+        <SubmittedNotice
+          course={submitted.course}
+          startDate={submitted.startDate}
+          again={{ href: "/online/register", label: "Register for another course" }}
+        />
+      ) : (
+        <SubmissionForm
+          key={loaderData.token}
+          kind="registration"
+          batches={loaderData.batches}
+          token={loaderData.token}
+          values={actionData?.values ?? { course: loaderData.course, batch: loaderData.batch }}
+          fieldErrors={actionData?.fieldErrors}
+          formError={actionData?.formError}
+          submitLabel="Register"
+        />
+      )}
     </div>
   );
 }

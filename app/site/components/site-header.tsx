@@ -3,11 +3,17 @@ import { Icon } from "~/components/icons";
 import { site } from "~/config/site";
 import { isMenu, mainNavigation } from "~/site/navigation";
 
+/** The id of a sub-menu's list, from its label: "About" -> "menu-about". */
+function menuId(label: string): string {
+  return `menu-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+}
+
 /**
- * The top navigation. Built from <details> so it works without JavaScript:
- * the outer one is the mobile menu toggle (always open on wide screens), the
- * inner ones are the sub-menus, which also open on hover and keyboard focus
- * through CSS (see .menu in app.css). Sharing name="site-menu" keeps one open at a time.
+ * The top navigation, with no script (decision 018): the phone menu and each sub-menu are
+ * popovers (popover="auto") opened by their buttons (popovertarget). The browser closes one on
+ * Escape or a click or tap outside it, keeps one sub-menu open at a time, and leaves closed
+ * ones out of the Tab order. On wide screens the menu itself is always shown; on phones the
+ * opened menu lists every section's links under its heading (app.css).
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
@@ -21,47 +27,45 @@ export function SiteHeader() {
             <span className="brand-tagline">{site.tagline}</span>
           </span>
         </a>
-        <details className="nav-toggle">
-          <summary className="nav-toggle-button">
-            <Icon name="menu" />
-            <span>Menu</span>
-          </summary>
-          <nav aria-label="Main">
-            <ul className="nav-list">
-              {mainNavigation.map((entry) =>
-                isMenu(entry) ? (
-                  <li key={entry.label} className="nav-item">
-                    <details className="menu" name="site-menu">
-                      <summary
-                        className={
-                          entry.items.some((item) => item.to === pathname) ? "nav-link is-current" : "nav-link"
-                        }
-                      >
-                        {entry.label}
-                        <Icon name="chevron" className="icon chevron" />
-                      </summary>
-                      <ul className="submenu">
-                        {entry.items.map((item) => (
-                          <li key={item.to}>
-                            <NavLink to={item.to} className="submenu-link" reloadDocument>
-                              {item.label}
-                            </NavLink>
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  </li>
-                ) : (
-                  <li key={entry.to} className="nav-item">
-                    <NavLink to={entry.to} className="nav-link" end reloadDocument>
-                      {entry.label}
-                    </NavLink>
-                  </li>
-                ),
-              )}
-            </ul>
-          </nav>
-        </details>
+        <button type="button" className="nav-toggle-button" popoverTarget="site-nav">
+          <Icon name="menu" />
+          <span>Menu</span>
+        </button>
+        <nav id="site-nav" className="site-nav" aria-label="Main" popover="auto">
+          <ul className="nav-list">
+            {mainNavigation.map((entry) =>
+              isMenu(entry) ? (
+                <li key={entry.label} className="nav-item">
+                  {/* On phones the menu shows every section at once, under this heading (app.css). */}
+                  <span className="nav-heading">{entry.label}</span>
+                  <button
+                    type="button"
+                    popoverTarget={menuId(entry.label)}
+                    className={entry.items.some((item) => item.to === pathname) ? "nav-link is-current" : "nav-link"}
+                  >
+                    {entry.label}
+                    <Icon name="chevron" className="icon chevron" />
+                  </button>
+                  <ul id={menuId(entry.label)} className="submenu" popover="auto">
+                    {entry.items.map((item) => (
+                      <li key={item.to}>
+                        <NavLink to={item.to} className="submenu-link" reloadDocument>
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={entry.to} className="nav-item">
+                  <NavLink to={entry.to} className="nav-link" end reloadDocument>
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
         <a href="/online/register" className="btn-primary header-cta">
           Apply<span className="header-cta-more"> now</span>
         </a>
