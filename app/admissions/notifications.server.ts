@@ -142,14 +142,9 @@ interface MailFacts extends SubmissionForMail {
   acknowledge: boolean;
 }
 
-function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
-  const { kind, id, data, course, courses, startDates, coordinators, acknowledge } = facts;
-  const shortName = nameForMail(data.name);
-  const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
-  const about = { submissionKind: kind, submissionId: id };
-  const batchLine = (key: CoordinatorKey) => startDates[key] ?? "Starting soon";
-
-  const details = [
+/** A submission's details as the staff's messages list them, one per line. */
+export function submissionDetails(kind: SubmissionKind, data: SubmissionForMail["data"], courseTitle: string): string {
+  return [
     `Name: ${data.name}`,
     `Email: ${data.email}`,
     `Mobile: ${data.mobile}`,
@@ -165,6 +160,16 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
         ]
       : []),
   ].join("\n");
+}
+
+function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
+  const { kind, id, data, course, courses, startDates, coordinators, acknowledge } = facts;
+  const shortName = nameForMail(data.name);
+  const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
+  const about = { submissionKind: kind, submissionId: id };
+  const batchLine = (key: CoordinatorKey) => startDates[key] ?? "Starting soon";
+
+  const details = submissionDetails(kind, data, courseTitle);
 
   const messages: NewOutboxMessage[] = [];
   const deskLink = kind === "enquiry" ? `${origin}/admin/contactform` : `${origin}/admin/registers`;

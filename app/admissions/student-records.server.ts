@@ -83,7 +83,7 @@ export interface Arrival {
 export async function fileSubmission(
   tx: AppDatabase,
   arrival: Arrival,
-): Promise<{ studentId: number; created: boolean }> {
+): Promise<{ studentId: number; created: boolean; owner: { id: string; assigned: boolean } | null }> {
   const mobile = normaliseMobile(arrival.mobile);
   const email = normaliseEmail(arrival.email);
   const keys = [`student-mobile:${mobile}`, `student-email:${email}`].sort();
@@ -146,8 +146,8 @@ export async function fileSubmission(
       utmCampaign: arrival.utmCampaign ?? "",
     },
   });
-  await assignOnArrival(tx, studentId, course);
-  return { studentId, created };
+  const { ownerId, assigned } = await assignOnArrival(tx, studentId, course);
+  return { studentId, created, owner: ownerId ? { id: ownerId, assigned } : null };
 }
 
 /** The array column with `value` added at its end, unless it holds it already. */

@@ -44,6 +44,15 @@ export const site = {
     /** Enquiries and registrations older than this are deleted (`npm run cli -- purge`, and daily by the server). */
     retentionMonths: 24,
   },
+  /** E-mail reminders to the desk (app/admissions/reminders.server.ts, decision 019); sent only with SMTP_URL. */
+  reminders: {
+    /** The hour (0-23) each counsellor's morning digest goes out, in `timeZone`. */
+    digestHour: 8,
+    /** The time zone of `digestHour` and of the digest's day (an IANA name). */
+    timeZone: "Asia/Kolkata",
+    /** E-mail the admins about each new student not contacted within the first-contact limit. */
+    alertAdminsAboutUncontacted: false,
+  },
   admissions: {
     /**
      * Other names for the desk's stages and lost reasons, e.g. { visit: "Campus visit" }: only
