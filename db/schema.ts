@@ -116,6 +116,8 @@ export const students = pgTable(
     /** The staff account that owns the record; null: the Unassigned queue. */
     ownerId: text("owner_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     nextFollowUpAt: timestamp("next_follow_up_at", { withTimezone: true }),
+    /** The first call, WhatsApp message or e-mail logged to the student; null: never contacted (migration 0013). */
+    contactedAt: timestamp("contacted_at", { withTimezone: true }),
     /** Raised by every edit of the record: an edit made on an older version is refused. */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
@@ -128,6 +130,12 @@ export const students = pgTable(
     index("students_owner_stage_idx").on(table.ownerId, table.stage, table.nextFollowUpAt),
     index("students_follow_up_idx").on(table.nextFollowUpAt),
     index("students_courses_idx").using("gin", table.courses),
+    // My day (app/admissions/my-day.server.ts): each group is a range of one of these.
+    index("students_owner_follow_up_idx").on(table.ownerId, table.nextFollowUpAt),
+    index("students_updated_at_idx").on(table.updatedAt),
+    index("students_uncontacted_idx")
+      .on(table.ownerId, table.createdAt)
+      .where(sql`${table.stage} = 'new' and ${table.contactedAt} is null`),
     check("students_stage_check", sql`${table.stage} in (${inList(studentStages)})`),
     check(
       "students_lost_reason_check",

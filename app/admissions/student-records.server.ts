@@ -44,7 +44,8 @@ export type RecordScope = { all: true } | { all: false; courses: readonly Course
 
 export const everyRecord: RecordScope = { all: true };
 
-function scopeCondition(scope: RecordScope): SQL | undefined {
+/** The SQL condition of a scope (undefined: every record). */
+export function scopeCondition(scope: RecordScope): SQL | undefined {
   if (scope.all) return undefined;
   if (scope.courses.length === 0) return sql`false`;
   return sql`${students.courses} && ${toTextArray(scope.courses)}`;
@@ -197,6 +198,8 @@ export interface RecordFilters {
   followUp?: "overdue" | "today" | "none";
   createdFrom?: Date;
   createdBefore?: Date;
+  /** One more condition, e.g. one of My day's groups (my-day.server.ts). */
+  where?: SQL;
   sort?: RecordSort;
   limit?: number;
   offset?: number;
@@ -285,6 +288,7 @@ function listConditions(filters: RecordFilters, scope: RecordScope): (SQL | unde
     followUp,
     filters.createdFrom ? gte(students.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(students.createdAt, filters.createdBefore) : undefined,
+    filters.where,
   ];
 }
 
@@ -566,6 +570,8 @@ export async function logContact(
       detail: { ...(contact.outcome ? { outcome: contact.outcome } : {}), note: contact.note },
     })
     .returning();
+  // The first contact takes the record out of "new and never contacted" (my-day.server.ts).
+  if (!record.contactedAt) await tx.update(students).set({ contactedAt: sql`now()` }).where(eq(students.id, id));
   if (contact.nextFollowUpAt !== undefined && contact.nextFollowUpAt?.getTime() !== record.nextFollowUpAt?.getTime()) {
     const [updated] = await tx
       .update(students)

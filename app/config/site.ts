@@ -60,6 +60,15 @@ export const site = {
      */
     stageLabels: {} as Readonly<Record<string, string>>,
     lostReasonLabels: {} as Readonly<Record<string, string>>,
+    /**
+     * When the admissions desk works, India time (app/admissions/working-hours.ts): the days
+     * ("sun" to "sat") and the hours of each. Waiting for a first call is counted in these hours only.
+     */
+    workingHours: { days: ["mon", "tue", "wed", "thu", "fri", "sat"], start: "09:30", end: "18:30" },
+    /** A new student not called or messaged within this much working time is flagged on the team view. */
+    firstContactWithinMinutes: 120,
+    /** My day (app/admissions/my-day.server.ts): rows shown per group, and how far back "recently active" looks. */
+    myDay: { rowsPerGroup: 8, recentDays: 7 },
   },
   analytics: {
     /** An external measurement ID (e.g. "G-XXXX"); off when empty. */
