@@ -66,11 +66,15 @@ export interface DigestStudent {
   courses: readonly string[];
   nextFollowUpAt: Date | null;
   createdAt: Date;
+  /** A new student waiting longer than the first-contact limit (My day's rule). */
+  late?: boolean;
 }
 
 export interface DigestSection {
   /** As the desk names the group, e.g. "Overdue follow-ups". */
   label: string;
+  /** As the subject counts it, e.g. "overdue" in "2 overdue". */
+  short: string;
   /** "follow-up" lines show the follow-up's time, "arrival" lines when the student wrote in. */
   show: "follow-up" | "arrival";
   rows: readonly DigestStudent[];
@@ -86,7 +90,7 @@ export function digestMessage(
 ): { subject: string; body: string } {
   const time = mailTime(timeZone);
   const shown = sections.filter((section) => section.total > 0);
-  const counts = shown.map((section) => `${section.total} ${section.label.toLowerCase()}`);
+  const counts = shown.map((section) => `${section.total} ${section.short}`);
   const dayText = new Intl.DateTimeFormat("en-IN", {
     weekday: "long",
     day: "numeric",
@@ -101,7 +105,7 @@ export function digestMessage(
       const when =
         section.show === "follow-up" && row.nextFollowUpAt
           ? `follow-up ${time.format(row.nextFollowUpAt)}`
-          : `wrote in ${time.format(row.createdAt)}`;
+          : `wrote in ${time.format(row.createdAt)}${row.late ? ", not contacted in time" : ""}`;
       lines.push(`- ${nameForMail(row.name)}${courses}: ${when}`, `  ${recordLink(origin, owner.role, row.id)}`);
     }
     const more = section.total - section.rows.length;
