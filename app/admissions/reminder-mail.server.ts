@@ -97,7 +97,7 @@ export function digestMessage(
     month: "long",
     timeZone: "UTC",
   }).format(new Date(`${day}T00:00:00Z`));
-  const lines = [`Good morning ${nameForMail(owner.name || owner.email)},`, "", `Your students for ${dayText}:`];
+  const lines = [`Hello ${nameForMail(owner.name || owner.email)},`, "", `Your students for ${dayText}:`];
   for (const section of shown) {
     lines.push("", `${section.label} (${section.total})`);
     for (const row of section.rows) {

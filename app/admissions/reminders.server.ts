@@ -11,6 +11,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, notExists, or } from "dr
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
+import { getCourses } from "~/site/content.server";
 import {
   type DigestOutcome,
   reminderDigests,
@@ -104,7 +105,10 @@ export async function ownerNoticeFor(
     .where(and(eq(user.id, stored.owner.id), notBanned));
   if (!owner || owner.away) return [];
   const { kind, data } = submission;
-  const courseTitle = courseOptions.find((option) => option.value === data.course)?.label ?? data.course ?? "";
+  // The course as the institute's own message names it (its page's title, which staff may edit).
+  const course = data.course ? (await getCourses(tx)).find((c) => c.registrationValue === data.course) : undefined;
+  const courseTitle =
+    course?.title ?? courseOptions.find((option) => option.value === data.course)?.label ?? data.course ?? "";
   const message = ownerNotice(
     owner,
     {

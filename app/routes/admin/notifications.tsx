@@ -89,8 +89,9 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       {on ? (
         <p className="text-slate-700">
           Reminders: the student's owner is told of each form at once; every morning at{" "}
-          {String(reminders.digestHour).padStart(2, "0")}:00 ({reminders.timeZone}) each staff member with follow-ups
-          due or new students to call gets one digest, unless marked away;{" "}
+          {String(reminders.digestHour).padStart(2, "0")}:00{" "}
+          {reminders.timeZone === "Asia/Kolkata" ? "India time" : `(${reminders.timeZone})`} each staff member with
+          follow-ups due or new students to call gets one digest, unless marked away;{" "}
           {reminders.alertAdminsAboutUncontacted
             ? "admins are e-mailed about each new student not contacted in time."
             : "admins are not e-mailed about new students not contacted in time (off in the site configuration)."}
