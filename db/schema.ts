@@ -125,6 +125,8 @@ export const students = pgTable(
     /** The staff account that owns the record; null: the Unassigned queue. */
     ownerId: text("owner_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     nextFollowUpAt: timestamp("next_follow_up_at", { withTimezone: true }),
+    /** The first call, WhatsApp message or e-mail logged to the student; null: never contacted (migration 0013). */
+    contactedAt: timestamp("contacted_at", { withTimezone: true }),
     /** Raised by every edit of the record: an edit made on an older version is refused. */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
@@ -141,6 +143,12 @@ export const students = pgTable(
     index("students_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
     index("students_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),
     index("students_mobile_trgm_idx").using("gin", sql`${table.mobile} gin_trgm_ops`),
+    // My day (app/admissions/my-day.server.ts): each group is a range of one of these.
+    index("students_owner_follow_up_idx").on(table.ownerId, table.nextFollowUpAt),
+    index("students_updated_at_idx").on(table.updatedAt),
+    index("students_uncontacted_idx")
+      .on(table.ownerId, table.createdAt)
+      .where(sql`${table.stage} = 'new' and ${table.contactedAt} is null`),
     check("students_stage_check", sql`${table.stage} in (${inList(studentStages)})`),
     check(
       "students_lost_reason_check",
@@ -490,7 +498,15 @@ export const dailyVisitors = pgTable(
 );
 
 /** Kinds of e-mail the site sends (see app/admissions/notifications.server.ts). */
-export const outboxKinds = ["institute", "coordinator", "acknowledgement"] as const;
+export const outboxKinds = [
+  "institute",
+  "coordinator",
+  "acknowledgement",
+  // Reminders (app/admissions/reminders.server.ts, migration 0014).
+  "counsellor",
+  "digest",
+  "uncontacted",
+] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 /**
@@ -502,9 +518,12 @@ export const outbox = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     kind: text("kind").$type<OutboxKind>().notNull(),
-    /** The enquiry or registration it is about, so erasing a student's data erases their mail too. */
-    submissionKind: text("submission_kind").$type<"enquiry" | "registration">().notNull(),
-    submissionId: integer("submission_id").notNull(),
+    /**
+     * The enquiry or registration it is about, so erasing a student's data erases their mail too;
+     * empty for a message about several students (a digest, an alert: migration 0014).
+     */
+    submissionKind: text("submission_kind").$type<"enquiry" | "registration">(),
+    submissionId: integer("submission_id"),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -597,3 +616,39 @@ export const sitePhotos = pgTable(
     check("site_photos_alt_given", sql`length(btrim(${table.alt})) > 0`),
   ],
 );
+/** What a counsellor's morning digest of one day came to: sent, nothing due, or away (decision 019). */
+export const digestOutcomes = ["sent", "nothing due", "away"] as const;
+export type DigestOutcome = (typeof digestOutcomes)[number];
+
+/**
+ * One row per staff account and day (India date by default, YYYY-MM-DD) once that day's digest
+ * has been decided, written in the transaction that queues it: with several processes or after
+ * a restart, the day's digest is never decided, nor sent, twice.
+ */
+export const reminderDigests = pgTable(
+  "reminder_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    outcome: text("outcome").$type<DigestOutcome>().notNull(),
+    /** The queued message, for a digest that was sent. */
+    outboxId: integer("outbox_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.day] }),
+    index("reminder_digests_day_idx").on(table.day),
+    check("reminder_digests_outcome_check", sql`${table.outcome} in (${inList(digestOutcomes)})`),
+    check("reminder_digests_day_check", sql`${table.day} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+  ],
+);
+
+/** New students the admins were e-mailed about (not contacted in time): each at most once. */
+export const uncontactedAlerts = pgTable("uncontacted_alerts", {
+  studentId: integer("student_id")
+    .primaryKey()
+    .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
+  alertedAt: timestamp("alerted_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,6 +9,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { firstTouchCookie, hasFirstTouch } from "../app/admissions/first-touch.server";
 import { type MailSettings, startOutboxDelivery } from "../app/admissions/notifications.server";
+import { startReminders } from "../app/admissions/reminders.server";
 import { createPageViewCounter, isCountable, type PageViewCounter } from "../app/insight/page-views.server";
 import {
   clientAddressContext,
@@ -259,6 +260,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const relay = config.databaseUrl ? await startEventRelay(config.databaseUrl) : undefined;
   const pageViews = createPageViewCounter(database.db);
   const delivery = config.mail ? startOutboxDelivery(database.db, config.mail) : undefined;
+  // Reminders go through the outbox: like every message, only with e-mail on (decision 019).
+  const reminders = config.mail ? startReminders(database.db, { origin: configuredPublicOrigin }) : undefined;
   const retention = startDailyPurge(database.db);
   const batchDays = startBatchDayRollover();
   if (process.env.NODE_ENV === "production" && !process.env.PUBLIC_URL?.trim()) {
@@ -323,6 +326,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       clearTimeout(deadline);
       retention.stop();
       batchDays.stop();
+      await reminders?.stop();
       await pageViews.close();
       await delivery?.close();
       await relay?.close();

@@ -55,21 +55,22 @@ export async function nextInPool(tx: AppDatabase, course: CourseValue | undefine
 /**
  * Gives an arriving student's record an owner when it has none: the next of the course's
  * pool. A returning student's record keeps its owner. Adds an owner entry to the timeline.
+ * Answers with the owner, and whether the record was given to them just now.
  */
 export async function assignOnArrival(
   tx: AppDatabase,
   studentId: number,
   course: CourseValue | undefined,
-): Promise<string | null> {
+): Promise<{ ownerId: string | null; assigned: boolean }> {
   const [record] = await tx
     .select({ ownerId: students.ownerId })
     .from(students)
     .where(eq(students.id, studentId))
     .for("update");
-  if (!record) return null;
-  if (record.ownerId) return record.ownerId;
+  if (!record) return { ownerId: null, assigned: false };
+  if (record.ownerId) return { ownerId: record.ownerId, assigned: false };
   const owner = await nextInPool(tx, course);
-  if (!owner) return null;
+  if (!owner) return { ownerId: null, assigned: false };
   const [updated] = await tx
     .update(students)
     .set({ ownerId: owner, version: sql`${students.version} + 1` })
@@ -80,7 +81,7 @@ export async function assignOnArrival(
     kind: "owner",
     detail: { from: null, to: owner, rule: "pool", course: course ?? null, version: updated?.version },
   });
-  return owner;
+  return { ownerId: owner, assigned: true };
 }
 
 /** Each course's pool (account ids), and which accounts are away. */

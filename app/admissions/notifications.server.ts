@@ -146,15 +146,14 @@ interface MailFacts extends SubmissionForMail {
   acknowledge: boolean;
 }
 
-function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
-  const { kind, id, data, course, courses, batches: byCourse, coordinators, acknowledge } = facts;
-  const shortName = nameForMail(data.name);
-  const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
-  const about = { submissionKind: kind, submissionId: id };
-  const batchLine = (key: CoordinatorKey) => nextStartLine(byCourse[key]);
-  const chosen = course ? byCourse[course.coordinatorKey].batches.find((b) => b.id === data.batch) : undefined;
-
-  const details = [
+/** A submission's details as the staff's messages list them, one per line (with the batch picked, if any). */
+export function submissionDetails(
+  kind: SubmissionKind,
+  data: SubmissionForMail["data"],
+  courseTitle: string,
+  batch?: string,
+): string {
+  return [
     `Name: ${data.name}`,
     `Email: ${data.email}`,
     `Mobile: ${data.mobile}`,
@@ -163,7 +162,7 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
       : courseTitle
         ? [`Course asked about: ${courseTitle}`]
         : []),
-    ...(chosen ? [`Batch: ${describeBatch(chosen)}`] : []),
+    ...(batch ? [`Batch: ${batch}`] : []),
     `Stream: ${data.stream}`,
     `Major: ${data.major}`,
     `State: ${data.state}`,
@@ -176,6 +175,17 @@ function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessag
       : []),
     ...(data.question ? ["", "Question:", data.question] : []),
   ].join("\n");
+}
+
+function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
+  const { kind, id, data, course, courses, batches: byCourse, coordinators, acknowledge } = facts;
+  const shortName = nameForMail(data.name);
+  const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
+  const about = { submissionKind: kind, submissionId: id };
+  const batchLine = (key: CoordinatorKey) => nextStartLine(byCourse[key]);
+  const chosen = course ? byCourse[course.coordinatorKey].batches.find((b) => b.id === data.batch) : undefined;
+
+  const details = submissionDetails(kind, data, courseTitle, chosen ? describeBatch(chosen) : undefined);
 
   const messages: NewOutboxMessage[] = [];
   const deskLink = kind === "enquiry" ? `${origin}/admin/contactform` : `${origin}/admin/registers`;

@@ -45,7 +45,8 @@ export type RecordScope = { all: true } | { all: false; courses: readonly Course
 
 export const everyRecord: RecordScope = { all: true };
 
-function scopeCondition(scope: RecordScope): SQL | undefined {
+/** The SQL condition of a scope (undefined: every record). */
+export function scopeCondition(scope: RecordScope): SQL | undefined {
   if (scope.all) return undefined;
   if (scope.courses.length === 0) return sql`false`;
   return sql`${students.courses} && ${toTextArray(scope.courses)}`;
@@ -84,7 +85,7 @@ export interface Arrival {
 export async function fileSubmission(
   tx: AppDatabase,
   arrival: Arrival,
-): Promise<{ studentId: number; created: boolean }> {
+): Promise<{ studentId: number; created: boolean; owner: { id: string; assigned: boolean } | null }> {
   const mobile = normaliseMobile(arrival.mobile);
   const email = normaliseEmail(arrival.email);
   const keys = [`student-mobile:${mobile}`, `student-email:${email}`].sort();
@@ -147,8 +148,8 @@ export async function fileSubmission(
       utmCampaign: arrival.utmCampaign ?? "",
     },
   });
-  await assignOnArrival(tx, studentId, course);
-  return { studentId, created };
+  const { ownerId, assigned } = await assignOnArrival(tx, studentId, course);
+  return { studentId, created, owner: ownerId ? { id: ownerId, assigned } : null };
 }
 
 /** The array column with `value` added at its end, unless it holds it already. */
@@ -202,6 +203,8 @@ export interface RecordFilters {
   followUp?: "overdue" | "today" | "none";
   createdFrom?: Date;
   createdBefore?: Date;
+  /** One more condition, e.g. one of My day's groups (my-day.server.ts). */
+  where?: SQL;
   sort?: RecordSort;
   limit?: number;
   offset?: number;
@@ -300,6 +303,7 @@ function listConditions(filters: RecordFilters, search: Search, scope: RecordSco
     followUp,
     filters.createdFrom ? gte(students.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(students.createdAt, filters.createdBefore) : undefined,
+    filters.where,
   ];
 }
 
@@ -595,6 +599,8 @@ export async function logContact(
       detail: { ...(contact.outcome ? { outcome: contact.outcome } : {}), note: contact.note },
     })
     .returning();
+  // The first contact takes the record out of "new and never contacted" (my-day.server.ts).
+  if (!record.contactedAt) await tx.update(students).set({ contactedAt: sql`now()` }).where(eq(students.id, id));
   if (contact.nextFollowUpAt !== undefined && contact.nextFollowUpAt?.getTime() !== record.nextFollowUpAt?.getTime()) {
     const [updated] = await tx
       .update(students)

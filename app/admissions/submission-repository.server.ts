@@ -51,6 +51,8 @@ export interface StoredSubmission {
   duplicate: boolean;
   /** The student record a new submission was filed on (not given for a replay). */
   studentId?: number;
+  /** The record's owner, and whether the record was given to them on this arrival (not given for a replay). */
+  owner?: { id: string; assigned: boolean } | null;
 }
 
 /** The course a registration is for, or an enquiry asks about: the form's value, e.g. "python fullstack". */
@@ -143,9 +145,9 @@ export async function createSubmission<K extends SubmissionKind>(
       utmMedium: values.utmMedium,
       utmCampaign: values.utmCampaign,
     });
-    return { id: row.id, studentId: filed.studentId };
+    return { id: row.id, studentId: filed.studentId, owner: filed.owner };
   });
-  if (inserted) return { id: inserted.id, duplicate: false, studentId: inserted.studentId };
+  if (inserted) return { id: inserted.id, duplicate: false, studentId: inserted.studentId, owner: inserted.owner };
   const existing = await findStoredSubmission(db, kind, input, meta);
   if (existing === undefined) {
     throw new Error(`A ${kind} with this submission token was removed while it was being stored.`);

@@ -19,6 +19,7 @@ import { courseByValue } from "~/site/course-catalog";
 import { readFirstTouch } from "./first-touch.server";
 import { type AcknowledgementDecision, mayAcknowledge, prepareNotifications, wakeOutbox } from "./notifications.server";
 import { courseOptions } from "./options";
+import { withOwnerNotice } from "./reminders.server";
 import {
   createSubmission,
   findStoredSubmission,
@@ -172,12 +173,17 @@ export async function handleSubmission(
         ? { allowed: true }
         : await mayAcknowledge(database, { recipient: result.data.email, sender: address });
       // The mail is written with the submission, in one transaction: neither exists without the other.
-      const messagesFor = await prepareNotifications(db, { kind, data: result.data }, publicOrigin(request), {
+      const origin = publicOrigin(request);
+      const messagesFor = await prepareNotifications(db, { kind, data: result.data }, origin, {
         acknowledge: acknowledgement.allowed,
       });
       stored = await db.transaction(async (tx) => {
         const row = await store(tx);
-        if (!row.duplicate) await enqueueMessages(tx, messagesFor(row.id));
+        // The student's owner (given on arrival, or theirs already) hears of it too (decision 019).
+        if (!row.duplicate) {
+          const submission = { kind, data: { ...result.data, course } };
+          await enqueueMessages(tx, await withOwnerNotice(tx, row, submission, origin, messagesFor(row.id)));
+        }
         return row;
       });
       if (!stored.duplicate) wakeOutbox();

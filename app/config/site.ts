@@ -69,6 +69,15 @@ export const site = {
     /** Enquiries and registrations older than this are deleted (`npm run cli -- purge`, and daily by the server). */
     retentionMonths: 24,
   },
+  /** E-mail reminders to the desk (app/admissions/reminders.server.ts, decision 019); sent only with SMTP_URL. */
+  reminders: {
+    /** The hour (0-23) each counsellor's morning digest goes out, in `timeZone`. */
+    digestHour: 8,
+    /** The time zone of `digestHour` and of the digest's day (an IANA name). */
+    timeZone: "Asia/Kolkata",
+    /** E-mail the admins about each new student not contacted within the first-contact limit. */
+    alertAdminsAboutUncontacted: false,
+  },
   admissions: {
     /**
      * Other names for the desk's stages and lost reasons, e.g. { visit: "Campus visit" }: only
@@ -76,6 +85,15 @@ export const site = {
      */
     stageLabels: {} as Readonly<Record<string, string>>,
     lostReasonLabels: {} as Readonly<Record<string, string>>,
+    /**
+     * When the admissions desk works, India time (app/admissions/working-hours.ts): the days
+     * ("sun" to "sat") and the hours of each. Waiting for a first call is counted in these hours only.
+     */
+    workingHours: { days: ["mon", "tue", "wed", "thu", "fri", "sat"], start: "09:30", end: "18:30" },
+    /** A new student not called or messaged within this much working time is flagged on the team view. */
+    firstContactWithinMinutes: 120,
+    /** My day (app/admissions/my-day.server.ts): rows shown per group, and how far back "recently active" looks. */
+    myDay: { rowsPerGroup: 8, recentDays: 7 },
   },
   analytics: {
     /** An external measurement ID (e.g. "G-XXXX"); off when empty. */

@@ -10,16 +10,18 @@ export type OutboxMessage = typeof outbox.$inferSelect;
 
 export interface NewOutboxMessage {
   kind: OutboxKind;
-  submissionKind: SubmissionKind;
-  submissionId: number;
+  /** The submission it is about; left out for a message about several students (a digest). */
+  submissionKind?: SubmissionKind;
+  submissionId?: number;
   recipient: string;
   subject: string;
   body: string;
 }
 
-export async function enqueueMessages(db: AppDatabase, messages: readonly NewOutboxMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  await db.insert(outbox).values([...messages]);
+export async function enqueueMessages(db: AppDatabase, messages: readonly NewOutboxMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db.insert(outbox).values([...messages]).returning({ id: outbox.id });
+  return rows.map((row) => row.id);
 }
 
 /**

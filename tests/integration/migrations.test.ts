@@ -239,3 +239,60 @@ describeEachEngine("migrating a database made before batches (0008)", (engine) =
     }
   });
 });
+
+describeEachEngine("migrating a database made before reminders (0014)", (engine) => {
+  it("keeps every queued and sent message, and takes messages about no single submission", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-reminders-"));
+    const oldMigrations = migrationsUpTo("0008_assignment");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    try {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into outbox (kind, submission_kind, submission_id, recipient, subject, body, status, sent_at)
+        values ('institute', 'enquiry', 7, 'desk@example.in', 'New enquiry: Kavya', 'Body one', 'sent', now()),
+               ('acknowledgement', 'registration', 3, 'kavya@example.in', 'Your registration', 'Body two', 'pending', null)`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      expect(
+        await rows(sql`select kind, submission_kind, submission_id, recipient, status from outbox order by id`),
+      ).toEqual([
+        {
+          kind: "institute",
+          submission_kind: "enquiry",
+          submission_id: 7,
+          recipient: "desk@example.in",
+          status: "sent",
+        },
+        {
+          kind: "acknowledgement",
+          submission_kind: "registration",
+          submission_id: 3,
+          recipient: "kavya@example.in",
+          status: "pending",
+        },
+      ]);
+      await upgraded.db.execute(sql`
+        insert into outbox (kind, recipient, subject, body) values ('digest', 'asha@example.in', 'Your day', 'Body')`);
+      await expect(
+        upgraded.db.execute(
+          sql`insert into outbox (kind, recipient, subject, body) values ('junk', 'a@b.in', 's', 'b')`,
+        ),
+      ).rejects.toThrow();
+      await expect(
+        upgraded.db.execute(
+          sql`insert into reminder_digests (user_id, day, outcome) values ('nobody', '2026-11-25', 'sent')`,
+        ),
+      ).rejects.toThrow();
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(oldMigrations, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { badForm } from "~/admissions/desk.server";
 import { wakeOutbox } from "~/admissions/notifications.server";
+import { reminderSettings } from "~/admissions/reminders.server";
 import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext, mailContext } from "~/platform/context.server";
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     on: mail !== null,
     from: mail?.from ?? null,
+    reminders: reminderSettings,
     summary,
     undelivered: undelivered.map((m) => ({
       id: m.id,
@@ -66,10 +68,13 @@ const kindLabels = {
   institute: "To the institute",
   coordinator: "To a coordinator",
   acknowledgement: "To the student",
+  counsellor: "To a student's owner",
+  digest: "Morning digest",
+  uncontacted: "Not contacted in time",
 };
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { on, from, summary, undelivered } = loaderData;
+  const { on, from, reminders, summary, undelivered } = loaderData;
   return (
     <div className="space-y-6">
       <h1 className="page-title">E-mail notifications</h1>
@@ -79,6 +84,17 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           Each new enquiry and registration is e-mailed to {site.email} (a registration also to its course's
           coordinators), and the student gets an acknowledgement with the batch date and the WhatsApp link. Sent from{" "}
           {from}. A message that cannot be delivered is tried again for about two days.
+        </p>
+      ) : null}
+      {on ? (
+        <p className="text-slate-700">
+          Reminders: the student's owner is told of each form at once; every morning at{" "}
+          {String(reminders.digestHour).padStart(2, "0")}:00{" "}
+          {reminders.timeZone === "Asia/Kolkata" ? "India time" : `(${reminders.timeZone})`} each staff member with
+          follow-ups due or new students to call gets one digest, unless marked away;{" "}
+          {reminders.alertAdminsAboutUncontacted
+            ? "admins are e-mailed about each new student not contacted in time."
+            : "admins are not e-mailed about new students not contacted in time (off in the site configuration)."}
         </p>
       ) : (
         <div className="desk-empty" role="status">
