@@ -34,6 +34,8 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     route("partners", "routes/admin/partners.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
+    route("report", "routes/admin/report.tsx"),
+    route("report/csv/:table", "routes/admin/report-csv.ts"),
     route("notifications", "routes/admin/notifications.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
     route("staff", "routes/admin/staff.tsx"),

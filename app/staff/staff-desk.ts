@@ -79,6 +79,7 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Partners", to: "/admin/partners" },
   { label: "Visitors", to: "/admin/analytics" },
+  { label: "Owner's report", to: "/admin/report" },
   { label: "E-mail notifications", to: "/admin/notifications" },
   { label: "Students' data", to: "/admin/privacy" },
   { label: "Staff accounts", to: "/admin/staff" },
