@@ -1,5 +1,6 @@
 // The owner's report's tables: one definition of each table's rows and columns, for the page
 // (formatted) and for its CSV download (plain numbers). Browser-safe.
+import { shareOf, showShare } from "~/components/desk/shares";
 import type { CsvValue } from "~/platform/csv";
 import { courseByValue } from "~/site/course-catalog";
 import { lostReasonLabels, stageLabels } from "./stage-labels";
@@ -70,12 +71,10 @@ export interface ReportTable<Row> {
   rows: (report: ReportData) => Row[];
 }
 
-/** Part of a whole as a percentage with one decimal, or null when there is no whole. */
-export function percent(part: number, whole: number): number | null {
-  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
-}
+/** Part of a whole in percent (the desk's one rule: null when there is no whole). */
+export const percent = shareOf;
 
-export const showPercent = (value: number | null) => (value === null ? "–" : `${value.toFixed(1)}%`);
+export const showPercent = showShare;
 
 /** Minutes as a person reads them: "45 min", "3 h 20 min", "2 d 5 h"; a dash when unknown. */
 export function showDuration(minutes: number | null): string {

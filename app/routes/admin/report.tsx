@@ -40,7 +40,8 @@ function Table<Row>({ id, report, period }: { id: ReportTableId; report: Report;
     <FigureTable
       caption={table.caption}
       note={table.note}
-      columns={table.columns}
+      // The page shows durations as "1 h 5 min"; the CSV's header names its unit.
+      columns={table.columns.map((column) => ({ ...column, header: column.header.replace(" (minutes)", "") }))}
       download={`/admin/report/csv/${id}?${period}`}
       rows={rows.map((row, index) => ({
         key: String(index),
