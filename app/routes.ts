@@ -37,6 +37,8 @@ export default [
     route("branches", "routes/admin/branches.tsx"),
     route("photos", "routes/admin/photos.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
+    route("report", "routes/admin/report.tsx"),
+    route("report/csv/:table", "routes/admin/report-csv.ts"),
     route("notifications", "routes/admin/notifications.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
     route("staff", "routes/admin/staff.tsx"),

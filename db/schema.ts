@@ -180,6 +180,15 @@ export const studentTimeline = pgTable(
   },
   (table) => [
     index("student_timeline_student_idx").on(table.studentId, table.at, table.id),
+    // The owner's report (migration 0015): first contacts, stages reached, follow-ups that fell due.
+    index("student_timeline_contact_idx")
+      .on(table.studentId, table.at)
+      .where(sql`${table.kind} in ('call', 'whatsapp', 'email')`),
+    index("student_timeline_stage_at_idx").on(table.at).where(sql`${table.kind} = 'stage'`),
+    index("student_timeline_follow_up_idx").on(table.studentId, table.at).where(sql`${table.kind} = 'follow_up'`),
+    index("student_timeline_follow_up_due_idx")
+      .on(sql`(${table.detail} ->> 'to')`)
+      .where(sql`${table.kind} = 'follow_up'`),
     check("student_timeline_kind_check", sql`${table.kind} in (${inList(timelineKinds)})`),
   ],
 );

@@ -72,6 +72,8 @@ export interface Conversion {
   entries: number;
   enquiries: number;
   registrations: number;
+  /** Students who sent those forms (one student's enquiry and registration are one). */
+  students: number;
 }
 
 type Dimension = "landing page" | "campaign";
@@ -96,7 +98,11 @@ async function conversions(db: AppDatabase, range: DayRange, dimension: Dimensio
   const label = entryLabel(dimension);
   const bySubmissions = (table: typeof enquiries | typeof registrations) => {
     const key = submissionLabel(dimension, table);
-    return db.select({ label: key, n: count() }).from(table).where(submittedIn(table, range)).groupBy(key);
+    return db
+      .select({ label: key, n: count(), studentId: table.studentId })
+      .from(table)
+      .where(submittedIn(table, range))
+      .groupBy(key, table.studentId);
   };
   const [entryRows, enquiryRows, registrationRows] = await Promise.all([
     db
@@ -111,7 +117,7 @@ async function conversions(db: AppDatabase, range: DayRange, dimension: Dimensio
   const row = (key: string) => {
     let found = rows.get(key);
     if (!found) {
-      found = { label: key, entries: 0, enquiries: 0, registrations: 0 };
+      found = { label: key, entries: 0, enquiries: 0, registrations: 0, students: 0 };
       rows.set(key, found);
     }
     return found;
@@ -119,12 +125,21 @@ async function conversions(db: AppDatabase, range: DayRange, dimension: Dimensio
   for (const r of entryRows) row(r.label).entries += Number(r.n ?? 0);
   for (const r of enquiryRows) row(r.label).enquiries += r.n;
   for (const r of registrationRows) row(r.label).registrations += r.n;
+  // Each student once per row, whichever forms they sent (a form without a record counts alone).
+  const studentsOf = new Map<string, Set<number | string>>();
+  for (const [index, r] of [...enquiryRows, ...registrationRows].entries()) {
+    const set = studentsOf.get(r.label) ?? new Set();
+    set.add(r.studentId ?? `form ${index}`);
+    studentsOf.set(r.label, set);
+  }
+  for (const [key, set] of studentsOf) row(key).students = set.size;
   return (
     [...rows.values()]
       // Visits without a campaign are most of them: that table lists campaigns only.
       .filter((r) => r.entries + r.enquiries + r.registrations > 0 && (dimension === "landing page" || r.label !== ""))
       .sort(
         (a, b) =>
+          b.students - a.students ||
           b.enquiries + b.registrations - (a.enquiries + a.registrations) ||
           b.entries - a.entries ||
           (a.label < b.label ? -1 : 1),
@@ -139,6 +154,47 @@ export function conversionsByLandingPage(db: AppDatabase, range: DayRange) {
 
 export function conversionsByCampaign(db: AppDatabase, range: DayRange) {
   return conversions(db, range, "campaign");
+}
+
+/**
+ * The share of entries that became students: students whose forms carry a known first page,
+ * over the visits that began (entries). Both count the same visits, those that were given a
+ * first touch; forms without one (cookies off, staff) are counted apart and left out of the rate.
+ * A student's entry may fall before the range (the first touch lasts 7 days): when more students
+ * than entries are counted the figures are not comparable and no rate is given.
+ */
+export interface EntryConversion {
+  entries: number;
+  /** Students with at least one form in the range carrying a first page. */
+  students: number;
+  /** Students whose forms in the range carry no first page. */
+  unattributed: number;
+}
+
+export async function entryConversion(db: AppDatabase, range: DayRange): Promise<EntryConversion> {
+  const formsOf = (table: typeof enquiries | typeof registrations) =>
+    db
+      .select({ studentId: table.studentId, id: table.id, known: sql<boolean>`${table.landingPage} <> ''` })
+      .from(table)
+      .where(submittedIn(table, range));
+  const [[entryRow], enquiryRows, registrationRows] = await Promise.all([
+    db
+      .select({ n: sum(pageViews.entries) })
+      .from(pageViews)
+      .where(inRange(range)),
+    formsOf(enquiries),
+    formsOf(registrations),
+  ]);
+  const known = new Set<string>();
+  const unknown = new Set<string>();
+  for (const [kind, rows] of [
+    ["enquiry", enquiryRows],
+    ["registration", registrationRows],
+  ] as const) {
+    for (const r of rows) (r.known ? known : unknown).add(r.studentId ? `s${r.studentId}` : `${kind}${r.id}`);
+  }
+  for (const key of known) unknown.delete(key);
+  return { entries: Number(entryRow?.n ?? 0), students: known.size, unattributed: unknown.size };
 }
 
 export interface Ranked {

@@ -82,6 +82,7 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "Branches", to: "/admin/branches" },
   { label: "Photos", to: "/admin/photos" },
   { label: "Visitors", to: "/admin/analytics" },
+  { label: "Owner's report", to: "/admin/report" },
   { label: "E-mail notifications", to: "/admin/notifications" },
   { label: "Students' data", to: "/admin/privacy" },
   { label: "Staff accounts", to: "/admin/staff" },

@@ -45,7 +45,7 @@ test("the page a student landed on and its campaign follow them to the form and 
   // Entries are written every few seconds; the registration is there at once.
   await expect(async () => {
     await page.goto("/admin/analytics");
-    await expect(row.getByRole("cell")).toHaveText([`whatsapp / social / ${campaign}`, "1", "0", "1", "100.0%"], {
+    await expect(row.getByRole("cell")).toHaveText([`whatsapp / social / ${campaign}`, "1", "0", "1", "1", "100.0%"], {
       timeout: 1_000,
     });
   }).toPass({ timeout: 20_000 });

@@ -2,10 +2,12 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
 import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { shareOf } from "../../app/components/desk/shares";
 import {
   conversionsByCampaign,
   conversionsByLandingPage,
   devices,
+  entryConversion,
   figuresPerDay,
   topCampaigns,
   topPages,
@@ -210,15 +212,29 @@ describeEachEngine("conversion by landing page and campaign", (engine) => {
     };
     const plain = (landingPage: string) => ({ landingPage, utmSource: "", utmMedium: "", utmCampaign: "" });
     const submitted = new Date("2027-01-12T07:00:00Z");
+    // Four students: Asha (c-1), Kavya (c-2, then two registrations), Bala (c-3), Chitra (c-4, no first touch).
+    const who = (name: string, mobile: string) => student({ name, email: `${name.toLowerCase()}@example.in`, mobile });
+    const kavya = who("Kavya", "9876500002");
     const stored = [
-      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-1", firstTouch: plain("/courses/iot") }),
-      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-2", firstTouch: instagram }),
-      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-3", firstTouch: plain("/") }),
-      await createSubmission(db(), "enquiry", student(), { submissionToken: "c-4" }),
+      await createSubmission(db(), "enquiry", who("Asha", "9876500001"), {
+        submissionToken: "c-1",
+        firstTouch: plain("/courses/iot"),
+      }),
+      await createSubmission(db(), "enquiry", kavya, { submissionToken: "c-2", firstTouch: instagram }),
+      await createSubmission(db(), "enquiry", who("Bala", "9876500003"), {
+        submissionToken: "c-3",
+        firstTouch: plain("/"),
+      }),
+      await createSubmission(db(), "enquiry", who("Chitra", "9876500004"), { submissionToken: "c-4" }),
     ];
     const registered = [
-      await createSubmission(db(), "registration", student(), { submissionToken: "c-5", firstTouch: instagram }),
-      await createSubmission(db(), "registration", student(), { submissionToken: "c-6", firstTouch: instagram }),
+      await createSubmission(db(), "registration", kavya, { submissionToken: "c-5", firstTouch: instagram }),
+      await createSubmission(
+        db(),
+        "registration",
+        { ...kavya, course: "iot" },
+        { submissionToken: "c-6", firstTouch: instagram },
+      ),
     ];
     for (const { id } of stored) await db().update(enquiries).set({ createdAt: submitted }).where(eq(enquiries.id, id));
     for (const { id } of registered) {
@@ -226,14 +242,22 @@ describeEachEngine("conversion by landing page and campaign", (engine) => {
     }
 
     const range = { from: "2027-01-12", to: "2027-01-12" };
+    // A student who sent three forms is one student: the rate is students over entries, never over 100%.
     expect(await conversionsByLandingPage(db(), range)).toEqual([
-      { label: "/courses/iot", entries: 50, enquiries: 2, registrations: 2 },
-      { label: "/", entries: 50, enquiries: 1, registrations: 0 },
-      { label: "", entries: 0, enquiries: 1, registrations: 0 },
+      { label: "/courses/iot", entries: 50, enquiries: 2, registrations: 2, students: 2 },
+      { label: "/", entries: 50, enquiries: 1, registrations: 0, students: 1 },
+      { label: "", entries: 0, enquiries: 1, registrations: 0, students: 1 },
     ]);
     expect(await conversionsByCampaign(db(), range)).toEqual([
-      { label: "instagram / social / jan-batch", entries: 10, enquiries: 1, registrations: 2 },
+      { label: "instagram / social / jan-batch", entries: 10, enquiries: 1, registrations: 2, students: 1 },
     ]);
+    // The whole: 100 entries, three students with a known first page, Chitra without one.
+    expect(await entryConversion(db(), range)).toEqual({ entries: 100, students: 3, unattributed: 1 });
+    expect(shareOf(3, 100)).toBe(3);
+    expect(shareOf(1, 0)).toBeNull();
+    // More students than entries (their visits began before the range): not a share, no rate.
+    expect(shareOf(11, 4)).toBeNull();
+    expect(shareOf(4, 4)).toBe(100);
     // Another day has none of it.
     expect(await conversionsByLandingPage(db(), { from: "2027-01-13", to: "2027-01-13" })).toEqual([]);
   });

@@ -24,6 +24,8 @@ import * as adminPhotos from "../../app/routes/admin/photos";
 import * as adminPlacements from "../../app/routes/admin/placements";
 import * as adminPrivacy from "../../app/routes/admin/privacy";
 import * as adminRegisters from "../../app/routes/admin/registers";
+import * as adminReport from "../../app/routes/admin/report";
+import * as adminReportCsv from "../../app/routes/admin/report-csv";
 import * as adminReviews from "../../app/routes/admin/reviews";
 import * as adminStaff from "../../app/routes/admin/staff";
 import { action as loginAction } from "../../app/routes/login";
@@ -165,6 +167,22 @@ const cases: Case[] = [
     path: "/admin/analytics",
     params: {},
     ...adminAnalytics,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/report.tsx",
+    name: "owner's report",
+    path: "/admin/report",
+    params: {},
+    ...adminReport,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/report-csv.ts",
+    name: "owner's report CSV",
+    path: "/admin/report/csv/counsellors",
+    params: { table: "counsellors" },
+    ...adminReportCsv,
     allowed: adminOnly,
   },
   {

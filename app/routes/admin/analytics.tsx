@@ -1,17 +1,20 @@
 import { Form } from "react-router";
+import { ColumnChart } from "~/components/desk/charts";
+import { FigureTable } from "~/components/desk/figure-table";
+import { shareOf, showShare } from "~/components/desk/shares";
 import {
   type Conversion,
   conversionsByCampaign,
   conversionsByLandingPage,
   type DayRange,
   devices,
+  entryConversion,
   figuresPerDay,
   type Ranked,
   topCampaigns,
   topPages,
   topReferrers,
 } from "~/insight/analytics-report.server";
-import { DailyChart } from "~/insight/components/daily-chart";
 import { indiaDay } from "~/insight/page-views.server";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";
@@ -36,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
   const { db } = context.get(databaseContext);
   const range = rangeOf(request);
-  const [days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign] = await Promise.all([
+  const [days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign, conversion] = await Promise.all([
     figuresPerDay(db, range),
     topPages(db, range),
     topReferrers(db, range),
@@ -44,74 +47,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devices(db, range),
     conversionsByLandingPage(db, range),
     conversionsByCampaign(db, range),
+    entryConversion(db, range),
   ]);
-  return { range, days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign };
-}
-
-/** A small table of figures: a caption, a label column, then numbers. */
-function FigureTable({
-  caption,
-  columns,
-  rows,
-}: {
-  caption: string;
-  columns: string[];
-  rows: { key: string; cells: React.ReactNode[] }[];
-}) {
-  return (
-    <div className="desk-table-wrap">
-      <table className="desk-table">
-        <caption className="p-2 text-left font-bold">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length}>None in this period.</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.key}>
-                {row.cells.map((cell, index) => (
-                  <td key={index}>{cell}</td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
+  return { range, days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign, conversion };
 }
 
 function RankedTable({ caption, rows, label }: { caption: string; rows: Ranked[]; label: string }) {
   return (
     <FigureTable
       caption={caption}
-      columns={[label, "Views"]}
+      columns={[{ header: label }, { header: "Views", numeric: true }]}
       rows={rows.map((row) => ({ key: row.label, cells: [row.label, row.views] }))}
     />
   );
 }
 
-/** Submissions per 100 entries, e.g. "2.5%"; a dash where nobody is known to have landed. */
+/** Entries that became students, e.g. "2.5%"; a dash where it is not a share of the entries counted. */
 function conversionRate(row: Conversion): string {
-  if (row.entries === 0) return "–";
-  return `${(((row.enquiries + row.registrations) / row.entries) * 100).toFixed(1)}%`;
+  return showShare(shareOf(row.students, row.entries));
 }
 
 function ConversionTable({ caption, rows, label }: { caption: string; rows: Conversion[]; label: string }) {
   return (
     <FigureTable
       caption={caption}
-      columns={[label, "Entries", "Enquiries", "Registrations", "Conversion"]}
+      columns={[
+        { header: label },
+        { header: "Entries", numeric: true },
+        { header: "Enquiries", numeric: true },
+        { header: "Registrations", numeric: true },
+        { header: "Students", numeric: true },
+        { header: "Entries that became students", numeric: true },
+      ]}
       rows={rows.map((row) => ({
         key: row.label,
         cells: [
@@ -119,6 +86,7 @@ function ConversionTable({ caption, rows, label }: { caption: string; rows: Conv
           row.entries,
           row.enquiries,
           row.registrations,
+          row.students,
           conversionRate(row),
         ],
       }))}
@@ -127,7 +95,7 @@ function ConversionTable({ caption, rows, label }: { caption: string; rows: Conv
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { range, days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign } = loaderData;
+  const { range, days, pages, referrers, campaigns, deviceViews, byLandingPage, byCampaign, conversion } = loaderData;
   const totals = days.reduce(
     (t, d) => ({
       views: t.views + d.views,
@@ -137,8 +105,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
     }),
     { views: 0, visitors: 0, enquiries: 0, registrations: 0 },
   );
-  const rate =
-    totals.visitors > 0 ? (((totals.enquiries + totals.registrations) / totals.visitors) * 100).toFixed(1) : "0.0";
+  const rate = shareOf(conversion.students, conversion.entries);
   return (
     <div className="space-y-6">
       <h1 className="page-title">Visitors</h1>
@@ -162,25 +129,53 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <ul className="desk-cards">
         <li className="fact">
           Page views<p className="text-3xl font-bold">{totals.views}</p>
+          <span className="text-sm text-slate-700">public pages served to people</span>
         </li>
         <li className="fact">
-          Unique visitors (summed per day)<p className="text-3xl font-bold">{totals.visitors}</p>
+          Visitors<p className="text-3xl font-bold">{totals.visitors}</p>
+          <span className="text-sm text-slate-700">
+            each day's different visitors, added up (one person on two days counts twice)
+          </span>
         </li>
         <li className="fact">
           Enquiries and registrations<p className="text-3xl font-bold">{totals.enquiries + totals.registrations}</p>
+          <span className="text-sm text-slate-700">forms sent; one student may send several</span>
         </li>
         <li className="fact">
-          Submissions per 100 visitors<p className="text-3xl font-bold">{rate}</p>
+          Entries that became students
+          <p className="text-3xl font-bold">{showShare(rate)}</p>
+          <span className="text-sm text-slate-700">
+            {rate === null && conversion.students > conversion.entries
+              ? `${conversion.students} students but only ${conversion.entries} entries counted in this period (their visits began before it): no share to give`
+              : `${conversion.students} of ${conversion.entries} visits that began here led to a student's form`}
+            {conversion.unattributed > 0
+              ? `; ${conversion.unattributed} more students wrote without a known first page`
+              : ""}
+          </span>
         </li>
       </ul>
-      <DailyChart days={days} />
+      <ColumnChart
+        caption="Page views and visitors per day"
+        summary={`Page views and visitors per day from ${days[0]?.day ?? ""} to ${days.at(-1)?.day ?? ""}: ${totals.views} views, ${totals.visitors} visitors added up over the days. The table "Day by day" has each day.`}
+        format={(value) => String(Math.round(value))}
+        legend={{ bar: "Page views", mark: "Visitors" }}
+        columns={days.map((d) => ({
+          key: d.day,
+          label: d.day.slice(5),
+          value: d.views,
+          mark: d.visitors,
+          title: `${d.day}: ${d.views} views, ${d.visitors} visitors`,
+        }))}
+      />
       <section aria-labelledby="conversion" className="space-y-3">
         <h2 id="conversion" className="text-xl font-bold">
           Which pages and campaigns bring students
         </h2>
         <p className="text-slate-700">
-          An entry is a visitor's first page. Each enquiry and registration carries the page its student first landed on
-          and the campaign of that link, so these rates are exact.
+          An entry is a visit's first page (the visitor had no first-touch cookie yet). Each enquiry and registration
+          carries the page its student first landed on and the campaign of that link. The rate is students over entries
+          on the same page; a dash where more students than entries were counted (a visit that began before the period,
+          the first touch lasts 7 days).
         </p>
         <div className="grid gap-4">
           <ConversionTable caption="Conversion by landing page" rows={byLandingPage} label="Landing page" />
@@ -199,29 +194,18 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       </div>
       <details className="desk-form">
         <summary className="cursor-pointer font-bold">Day by day</summary>
-        <div className="desk-table-wrap mt-2">
-          <table className="desk-table">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Views</th>
-                <th scope="col">Visitors</th>
-                <th scope="col">Enquiries</th>
-                <th scope="col">Registrations</th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day}>
-                  <td>{d.day}</td>
-                  <td>{d.views}</td>
-                  <td>{d.visitors}</td>
-                  <td>{d.enquiries}</td>
-                  <td>{d.registrations}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-2">
+          <FigureTable
+            caption="Day by day"
+            columns={[
+              { header: "Day" },
+              { header: "Views", numeric: true },
+              { header: "Visitors", numeric: true },
+              { header: "Enquiries", numeric: true },
+              { header: "Registrations", numeric: true },
+            ]}
+            rows={days.map((d) => ({ key: d.day, cells: [d.day, d.views, d.visitors, d.enquiries, d.registrations] }))}
+          />
         </div>
       </details>
     </div>

@@ -1,0 +1,80 @@
+// What the owner's report page reads from its URL, and its tables as CSV downloads.
+import { Readable } from "node:stream";
+import { csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
+import type { AppDatabase } from "~/platform/database.server";
+import { type OwnersReport, ownersReport, type ReportPeriod } from "./owners-report.server";
+import { type ReportColumn, type ReportTableId, reportTables } from "./owners-report-tables";
+
+/** The longest period a report covers: two years. */
+export const longestPeriodDays = 731;
+
+export interface PeriodQuery {
+  period: ReportPeriod;
+  /** What was typed, to show again in the form. */
+  typed: { from: string; to: string };
+  /** A message per field that could not be used. */
+  problems: { from?: string; to?: string };
+}
+
+const dayOf = (date: Date) => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === value;
+}
+
+/** The period in the URL (?from=YYYY-MM-DD&to=YYYY-MM-DD, India days); the last 30 days by default. */
+export function readPeriod(request: Request, now = new Date()): PeriodQuery {
+  const params = new URL(request.url).searchParams;
+  const typed = {
+    from: (params.get("from") ?? "").trim().slice(0, 40),
+    to: (params.get("to") ?? "").trim().slice(0, 40),
+  };
+  const problems: PeriodQuery["problems"] = {};
+  let to = dayOf(now);
+  if (typed.to) {
+    if (isDay(typed.to)) to = typed.to;
+    else problems.to = "Not a date: showing up to today.";
+  }
+  let from = addDays(to, -29);
+  const earliest = addDays(to, -(longestPeriodDays - 1));
+  if (typed.from) {
+    if (!isDay(typed.from)) problems.from = "Not a date: showing the 30 days before the end.";
+    else if (typed.from > to) problems.from = "After the end: showing the 30 days before it.";
+    else if (typed.from < earliest) {
+      problems.from = "A report covers at most two years: showing the two years before the end.";
+      from = earliest;
+    } else from = typed.from;
+  }
+  return { period: { from, to }, typed: { from: typed.from || from, to: typed.to || to }, problems };
+}
+
+export function reportFor(db: AppDatabase, request: Request): Promise<OwnersReport> {
+  return ownersReport(db, readPeriod(request).period);
+}
+
+/** One table of the report for the URL's period as CSV, written out row by row. */
+export async function exportReportTable(db: AppDatabase, request: Request, id: ReportTableId): Promise<Response> {
+  const { period } = readPeriod(request);
+  const report = await ownersReport(db, period);
+  const table = reportTables[id] as unknown as {
+    columns: ReportColumn<unknown>[];
+    rows: (report: OwnersReport) => unknown[];
+  };
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    const encoder = new TextEncoder();
+    yield encoder.encode(utf8Bom + csvHeader(table.columns));
+    for (const row of table.rows(report)) yield encoder.encode(csvRecord(table.columns, row));
+  }
+  const body = Readable.toWeb(Readable.from(chunks())) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="report-${id}-${period.from}-to-${period.to}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
