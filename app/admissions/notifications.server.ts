@@ -21,7 +21,7 @@ import type { CoordinatorKey, Course } from "~/site/content/types";
 import { getCourses } from "~/site/content.server";
 import { getStartDates, type StartDates } from "~/site/start-dates.server";
 import { authSecret } from "~/staff/auth.server";
-import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
+import { staffEmailsForCourse } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";
 import type { EnquiryData, SubmissionKind } from "./submission-schema";
 
@@ -59,7 +59,7 @@ export async function prepareNotifications(
   const { kind, data } = submission;
   const [courses, startDates] = await Promise.all([getCourses(db), getStartDates(db)]);
   const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
-  const coordinators = course ? await staffEmailsWithRole(db, course.coordinatorKey) : [];
+  const coordinators = course ? await staffEmailsForCourse(db, course.coordinatorKey) : [];
   return (id) =>
     composeNotifications({ kind, id, data, course, courses, startDates, coordinators, acknowledge }, origin);
 }
