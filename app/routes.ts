@@ -50,6 +50,12 @@ export default [
     route("students", "routes/staff/students.tsx", { id: "course-students" }),
     route("students/:id", "routes/staff/student.tsx", { id: "course-student" }),
   ]),
+  route("counsellor", "routes/counsellor/layout.tsx", [
+    index("routes/counsellor/home.ts"),
+    route("students", "routes/staff/students.tsx", { id: "counsellor-students" }),
+    route("students/:id", "routes/staff/student.tsx", { id: "counsellor-student" }),
+    route("enquiries", "routes/counsellor/enquiries.tsx"),
+  ]),
   route("staff/events", "routes/staff/events.ts"),
   route("staff/export/:table/:course?", "routes/staff/export.ts"),
 

@@ -72,19 +72,19 @@ const commands: Command[] = [
   },
   {
     words: ["user", "add"],
-    options: "--email E --role R [--name N]",
+    options: "--email E --role R [--courses C] [--name N]",
     summary: "Create a staff account; the password is read from standard input.",
     run: async (args) => (await import("./users")).userAddCommand(args),
   },
   {
     words: ["user", "list"],
-    summary: "Every staff account: e-mail, role, created.",
+    summary: "Every staff account: e-mail, role, courses, created.",
     run: async (args) => (await import("./users")).userListCommand(args),
   },
   {
     words: ["user", "set-role"],
-    options: "--email E --role R",
-    summary: "Change an account's role (its sessions end).",
+    options: "--email E --role R [--courses C]",
+    summary: "Change an account's role and courses (its sessions end).",
     run: async (args) => (await import("./users")).userSetRoleCommand(args),
   },
   {
@@ -120,7 +120,9 @@ Backup and restore:
   already holds anything: point DATA_DIR (and DATABASE_URL) at fresh ones, then start the site.
 
 Staff accounts:
-  Roles: admin, embedded, python, iot, matlab, ai (a coordinator sees one course).
+  Roles: admin (everything), counsellor (the students of their courses). A counsellor needs
+  --courses: course keys separated by commas (embedded, python, iot, matlab, ai), or all,
+  e.g. user add --email E --role counsellor --courses embedded,iot
   Passwords: at least 15 characters (a phrase of a few words works well), one line on
   standard input, e.g. printf '%s\\n' "$PASSWORD" | npm run --silent cli -- user add --email E --role admin
   (typed at a terminal, it is asked for twice without being shown). The last admin cannot

@@ -12,7 +12,7 @@ import {
   setStaffRole,
   unknownRoleMessage,
 } from "../app/staff/staff-accounts.server";
-import { isStaffRole, type StaffRole } from "../app/staff/staff-roles";
+import { type CourseSet, describeCourses, isStaffRole, readCourseSet, type StaffRole } from "../app/staff/staff-roles";
 import { cliEnvironment, withDatabase } from "./database";
 import { CliError } from "./errors";
 
@@ -43,17 +43,37 @@ function roleOption(value: string | undefined): StaffRole {
   return value;
 }
 
+/** --courses embedded,iot (or all): required for a counsellor, refused for an admin. */
+function coursesOption(role: StaffRole, value: string | undefined): CourseSet {
+  if (role === "admin") {
+    if (value !== undefined) throw new CliError("An admin works on every course: leave out --courses.", 2);
+    return [];
+  }
+  if (value === undefined) {
+    throw new CliError("A counsellor needs --courses: e.g. --courses embedded,iot (or --courses all).", 2);
+  }
+  const read = readCourseSet(role, value.split(","));
+  if (!read.ok) throw new CliError(read.error, 2);
+  return read.courses;
+}
+
+/** "admin", or "counsellor (embedded, iot)". */
+function accessText(role: StaffRole, courses: CourseSet): string {
+  return role === "admin" ? role : `${role} (${describeCourses(courses)})`;
+}
+
 export async function userAddCommand(args: string[]): Promise<void> {
-  const options = userOptions(args, ["email", "role", "name"], ["email", "role"]);
+  const options = userOptions(args, ["email", "role", "courses", "name"], ["email", "role"]);
   const role = roleOption(options.role);
+  const courses = coursesOption(role, options.courses);
   const email = normaliseEmail(options.email as string);
   const password = await readNewPassword(email);
   // The first admin is made before the site has ever started, so this one may create the database.
   const result = await withDatabaseCreated(async (database) => {
-    return createStaff(database, { email, name: options.name, role, password }, commandLineActor());
+    return createStaff(database, { email, name: options.name, role, courses, password }, commandLineActor());
   });
   if (!result.ok) throw new CliError(result.error);
-  process.stdout.write(`Created ${result.user.email} (${role}).\n`);
+  process.stdout.write(`Created ${result.user.email} (${accessText(role, courses)}).\n`);
 }
 
 export async function userListCommand(args: string[]): Promise<void> {
@@ -64,22 +84,33 @@ export async function userListCommand(args: string[]): Promise<void> {
     return;
   }
   const rows = [
-    ["EMAIL", "ROLE", "CREATED"],
-    ...accounts.map((a) => [a.email, a.role ?? "(none)", indiaTime(a.createdAt)]),
+    ["EMAIL", "ROLE", "COURSES", "CREATED"],
+    ...accounts.map((a) => [
+      a.email,
+      a.role ?? "(none)",
+      a.role === "admin" ? "all (admin)" : describeCourses(a.courses),
+      indiaTime(a.createdAt),
+    ]),
   ];
-  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => (row[column] ?? "").length)) + 2);
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? "").length)) + 2);
   for (const row of rows) {
-    process.stdout.write(`${(row[0] ?? "").padEnd(widths[0] ?? 0)}${(row[1] ?? "").padEnd(widths[1] ?? 0)}${row[2]}\n`);
+    const padded = [0, 1, 2].map((column) => (row[column] ?? "").padEnd(widths[column] ?? 0)).join("");
+    process.stdout.write(`${padded}${row[3]}\n`);
   }
 }
 
 export async function userSetRoleCommand(args: string[]): Promise<void> {
-  const options = userOptions(args, ["email", "role"], ["email", "role"]);
+  const options = userOptions(args, ["email", "role", "courses"], ["email", "role"]);
   const role = roleOption(options.role);
+  const courses = coursesOption(role, options.courses);
   const email = normaliseEmail(options.email as string);
-  const result = await withDatabase((database) => setStaffRole(database.db, email, role, commandLineActor()));
+  const result = await withDatabase((database) => setStaffRole(database.db, email, role, commandLineActor(), courses));
   if (!result.ok) throw new CliError(result.error);
-  process.stdout.write(`${email} is now ${role}. Their sessions were ended.\n`);
+  if (result.changed === false) {
+    process.stdout.write(`${email} is already ${accessText(role, courses)}. Nothing changed.\n`);
+    return;
+  }
+  process.stdout.write(`${email} is now ${accessText(role, courses)}. Their sessions were ended.\n`);
 }
 
 export async function userResetPasswordCommand(args: string[]): Promise<void> {

@@ -350,7 +350,7 @@ export const user = pgTable("user", {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
-  /** "admin" or a coordinator key (embedded, python, iot, matlab, ai). */
+  /** "admin" or "counsellor" (a counsellor's courses are in staff_courses). */
   role: text("role"),
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
@@ -661,3 +661,22 @@ export const uncontactedAlerts = pgTable("uncontacted_alerts", {
     .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
   alertedAt: timestamp("alerted_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The courses a counsellor works on: course keys (fullstack's is "python"), or "all" for every
+ * course, those added later included (app/staff/staff-roles.ts). Admins have none.
+ */
+export const staffCourses = pgTable(
+  "staff_courses",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
+    course: text("course").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.course] }),
+    check("staff_courses_course_check", sql`${table.course} in (${inList([...courseKeys, "all"])})`),
+  ],
+);

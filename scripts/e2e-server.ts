@@ -9,14 +9,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", DEMO_CONTENT: "on" };
 
 // The first admin is made the way an operator makes it: with the command-line tool, before
-// the site ever started. The coordinators follow in one process (one tool run each is slow).
+// the site ever started. The counsellors follow in one process (one tool run each is slow).
 const { staffAccounts, staffPassword } = await import("../tests/e2e/staff-accounts.ts");
 const steps = [
   {
     what: staffAccounts.admin,
     args: ["tsx", "cli/index.ts", "user", "add", "--email", staffAccounts.admin, "--role", "admin"],
   },
-  { what: "the coordinators", args: ["tsx", "scripts/e2e-staff.ts"] },
+  { what: "the counsellors", args: ["tsx", "scripts/e2e-staff.ts"] },
 ];
 for (const step of steps) {
   const result = spawnSync("npx", step.args, { input: `${staffPassword}\n`, env, encoding: "utf8" });

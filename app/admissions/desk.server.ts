@@ -1,6 +1,6 @@
 // The staff desk's submission tables: what a table loads (filters, paging, repeat
-// contacts, CSV) and how a follow-up (status and notes) is saved. Admin and
-// coordinator pages call these; the course scope is always part of the query.
+// contacts, CSV) and how a follow-up (status and notes) is saved. Admin, course and
+// counsellor pages call these; the course or record scope is always part of the query.
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { z } from "zod";
@@ -11,6 +11,7 @@ import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { daysToMs, defaultRangeDays, type SubmissionRow } from "~/staff/staff-desk";
 import { repeatContacts, updateFollowUp } from "./follow-up.server";
+import type { RecordScope } from "./student-records.server";
 import { listSubmissions, submissionCsv } from "./submission-repository.server";
 import type { SubmissionKind } from "./submission-schema";
 import { submissionStatuses } from "./submission-status";
@@ -75,10 +76,10 @@ export async function loadSubmissionTable(
   db: AppDatabase,
   request: Request,
   kind: SubmissionKind,
-  scope: { course?: CourseValue } = {},
+  scope: { course?: CourseValue; records?: RecordScope } = {},
 ) {
   const query = readTableQuery(request);
-  const filters = { since: query.since, search: query.q || undefined };
+  const filters = { since: query.since, search: query.q || undefined, records: scope.records };
   const paging = { limit: pageSize, offset: (query.page - 1) * pageSize };
   const { rows, total } =
     kind === "enquiry"
@@ -130,13 +131,13 @@ const followUpSchema = z.object({
     .transform((s) => s.trim()),
 });
 
-/** Saves status and notes of one row; a coordinator's write is limited to their course. */
+/** Saves status and notes of one row; a course desk's or counsellor's write is limited to their scope. */
 export async function saveFollowUp(
   db: AppDatabase,
   form: FormData,
   kind: SubmissionKind,
   staff: StaffUser,
-  scope: { course?: CourseValue } = {},
+  scope: { course?: CourseValue; records?: RecordScope } = {},
 ) {
   const parsed = followUpSchema.safeParse({
     id: form.get("id"),

@@ -2,6 +2,7 @@
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import { enquiries, registrations, type SubmissionStatus, students, studentTimeline } from "../../db/schema";
+import { type RecordScope, studentInScope } from "./student-records.server";
 import { stageOfStatus } from "./student-stages";
 import type { SubmissionKind } from "./submission-schema";
 
@@ -13,8 +14,9 @@ export interface FollowUp {
 }
 
 /**
- * Sets status and notes, with who and when. `course` scopes the write for a
- * coordinator: a registration of another course is not touched (returns false).
+ * Sets status and notes, with who and when. `course` scopes the write for a course's desk
+ * (a registration of another course is not touched: returns false), `records` for a
+ * counsellor (an entry filed on a record out of their scope is not touched).
  */
 export async function updateFollowUp(
   db: AppDatabase,
@@ -22,10 +24,10 @@ export async function updateFollowUp(
   id: number,
   followUp: FollowUp,
   by: string,
-  scope: { course?: string } = {},
+  scope: { course?: string; records?: RecordScope } = {},
 ): Promise<boolean> {
   const table = tableOf[kind];
-  const idMatches = eq(table.id, id);
+  const idMatches = and(eq(table.id, id), studentInScope(table.studentId, scope.records));
   const where =
     kind === "registration" && scope.course
       ? and(idMatches, eq(registrations.course, scope.course as never))

@@ -22,7 +22,7 @@ import { getCourseBatches } from "~/site/batches.server";
 import type { CoordinatorKey, Course } from "~/site/content/types";
 import { getCourses } from "~/site/content.server";
 import { authSecret } from "~/staff/auth.server";
-import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
+import { staffEmailsForCourse } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";
 import type { EnquiryData, SubmissionKind } from "./submission-schema";
 
@@ -64,7 +64,7 @@ export async function prepareNotifications(
   const { kind, data } = submission;
   const [courses, batches] = await Promise.all([getCourses(db), getCourseBatches(db)]);
   const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
-  const coordinators = course ? await staffEmailsWithRole(db, course.coordinatorKey) : [];
+  const coordinators = course ? await staffEmailsForCourse(db, course.coordinatorKey) : [];
   return (id) => composeNotifications({ kind, id, data, course, courses, batches, coordinators, acknowledge }, origin);
 }
 

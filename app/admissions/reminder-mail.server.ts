@@ -4,13 +4,16 @@
 // mail) with their courses and a link to the record, never with their mobile or e-mail in a
 // digest or an alert: the link opens the rest for whoever may see it.
 import { site } from "~/config/site";
-import { areaOf, isStaffRole } from "~/staff/staff-roles";
+import { isStaffRole } from "~/staff/staff-roles";
 import { nameForMail } from "./notifications.server";
 import { courseOptions } from "./options";
 
-/** The desk of a staff account: "/admin" or "/onlineuser/<course>", by its role; the admins' otherwise. */
+/**
+ * The desk whose record pages a staff account opens, by its role: "/admin", or "/counsellor"
+ * for a counsellor of any courses (its record pages show the records of their courses).
+ */
 export function deskOf(role: string | null | undefined): string {
-  return isStaffRole(role) ? areaOf(role) : "/admin";
+  return isStaffRole(role) && role === "counsellor" ? "/counsellor" : "/admin";
 }
 
 /** The address of a student's record on the desk of an account with this role. */

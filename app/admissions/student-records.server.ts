@@ -38,18 +38,34 @@ export interface Actor {
 }
 
 /**
- * Which records a staff member works on: every record (an admin), or the records of some
- * courses (a course's counsellor sees a student who registered for one of them).
+ * Which records a staff member works on: every record (an admin, a counsellor of all
+ * courses), or the records of some courses (a counsellor sees a student who asked about one
+ * of them), with `withoutCourse` also the records that name no course yet (enquiries only).
  */
-export type RecordScope = { all: true } | { all: false; courses: readonly CourseValue[] };
+export type RecordScope = { all: true } | { all: false; courses: readonly CourseValue[]; withoutCourse?: boolean };
 
 export const everyRecord: RecordScope = { all: true };
 
 /** The SQL condition of a scope (undefined: every record). */
 export function scopeCondition(scope: RecordScope): SQL | undefined {
   if (scope.all) return undefined;
-  if (scope.courses.length === 0) return sql`false`;
-  return sql`${students.courses} && ${toTextArray(scope.courses)}`;
+  const parts: SQL[] = [];
+  if (scope.courses.length > 0) parts.push(sql`${students.courses} && ${toTextArray(scope.courses)}`);
+  if (scope.withoutCourse) parts.push(sql`cardinality(${students.courses}) = 0`);
+  return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
+}
+
+/** Whether a record with these courses is in the scope (the same rule as the queries'). */
+export function isInScope(scope: RecordScope, courses: readonly string[]): boolean {
+  if (scope.all) return true;
+  if (courses.length === 0) return scope.withoutCourse === true;
+  return courses.some((course) => (scope.courses as readonly string[]).includes(course));
+}
+
+/** A condition on a submission's student_id column: its record is in the scope. */
+export function studentInScope(studentId: AnyColumn, scope: RecordScope | undefined): SQL | undefined {
+  if (!scope || scope.all) return undefined;
+  return sql`${studentId} in (select ${students.id} from ${students} where ${scopeCondition(scope)})`;
 }
 
 function toTextArray(values: readonly string[]): SQL {

@@ -7,7 +7,7 @@ import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations } from "../../db/schema";
-import { fileSubmission } from "./student-records.server";
+import { fileSubmission, type RecordScope, studentInScope } from "./student-records.server";
 import type { SubmissionKind } from "./submission-schema";
 
 export type Enquiry = typeof enquiries.$inferSelect;
@@ -75,8 +75,10 @@ export interface SubmissionFilters {
   until?: Date;
   /** Part of a name, e-mail or mobile number, any case. */
   search?: string;
-  /** Registrations of this course only: a coordinator's queries always carry their own. */
+  /** Registrations of this course only: a course desk's queries always carry their own. */
   course?: CourseValue;
+  /** Entries filed on records in this scope only: a counsellor's queries carry theirs. */
+  records?: RecordScope;
 }
 
 export interface SubmissionListOptions extends SubmissionFilters {
@@ -348,6 +350,7 @@ function submissionFilters(kind: SubmissionKind, filters: SubmissionFilters): (S
     filters.since ? gte(table.createdAt, filters.since) : undefined,
     filters.until ? lt(table.createdAt, filters.until) : undefined,
     searchCondition(table, filters.search),
+    studentInScope(table.studentId, filters.records),
   ];
 }
 

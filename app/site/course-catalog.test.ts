@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { courseOptions, courseValueFromParam } from "~/admissions/options";
-import { adminNavigation, coordinatorRoles, courseIdOfRole, courseValueOfRole } from "~/staff/staff-desk";
-import { staffRoles } from "~/staff/staff-roles";
+import {
+  adminNavigation,
+  coordinatorRoles,
+  counsellorNavigation,
+  courseIdOfRole,
+  courseValueOfRole,
+} from "~/staff/staff-desk";
+import { areaOf, readCourseSet, staffRoles } from "~/staff/staff-roles";
 import { startDateKeys } from "../../db/schema";
 import { courses } from "./content/courses";
 import { courseCatalog, courseIds, courseKeys } from "./course-catalog";
@@ -13,7 +19,16 @@ describe("the course catalog", () => {
     expect(courses.map((course) => course.id)).toEqual(courseIds);
     expect(courseOptions.map((option) => option.value)).toEqual(courseCatalog.map((c) => c.registrationValue));
     expect(coordinatorRoles).toEqual(courseKeys);
-    expect(staffRoles).toEqual(["admin", ...courseKeys]);
+    expect(staffRoles).toEqual(["admin", "counsellor"]);
+    // A counsellor's courses, their menu and their landing page come from the same keys.
+    expect(readCourseSet("counsellor", [...courseKeys].reverse())).toEqual({ ok: true, courses: courseKeys });
+    const counsellorLinks = counsellorNavigation(courseKeys)
+      .flatMap((entry) => ("links" in entry ? entry.links : [entry]))
+      .map((l) => l.to);
+    for (const key of courseKeys) {
+      expect(counsellorLinks).toContain(`/onlineuser/${key}`);
+      expect(areaOf({ role: "counsellor", courses: [key] })).toBe(`/onlineuser/${key}`);
+    }
     expect(startDateKeys).toEqual(courseKeys);
     for (const id of courseIds) expect(publicPaths).toContain(`/courses/${id}`);
     const menu = mainNavigation.find((entry) => entry.label === "Courses");

@@ -6,15 +6,27 @@ import type { AppDatabase } from "~/platform/database.server";
 import { ownOrigins } from "~/platform/env.server";
 import { session, user } from "../../db/schema";
 import { getAuth, sessionAbsoluteMs } from "./auth.server";
-import { areaOf, isStaffRole, type StaffRole, staffRoles } from "./staff-roles";
+import { courseSetOf } from "./staff-accounts.server";
+import {
+  accessLabel,
+  areaOf,
+  type CourseSet,
+  isStaffRole,
+  type StaffRole,
+  sameCourses,
+  staffRoles,
+  worksOn,
+} from "./staff-roles";
 
-export { areaOf, isStaffRole, type StaffRole, staffRoles };
+export { areaOf, isStaffRole, type StaffRole, staffRoles, worksOn };
 
 export interface StaffUser {
   id: string;
   email: string;
   name: string;
   role: StaffRole;
+  /** A counsellor's courses (course keys, or "all"); an admin has none and works on every course. */
+  courses?: CourseSet;
   /** The session this request came with (a live stream checks it again while open). */
   sessionId: string;
 }
@@ -50,12 +62,22 @@ export async function getStaffUser(
     console.warn("Invalid user role", { email: found.user.email, role });
     return null;
   }
-  return { id: found.user.id, email: found.user.email, name: found.user.name, role, sessionId: found.session.id };
+  const courses = role === "admin" ? [] : await courseSetOf(database.db, found.user.id);
+  return {
+    id: found.user.id,
+    email: found.user.email,
+    name: found.user.name,
+    role,
+    courses,
+    sessionId: found.session.id,
+  };
 }
 
 /**
  * Whether the session a staff member opened a live stream with still stands: not signed
- * out, not ended by a role change, password reset or removal, not past either time limit.
+ * out, not ended by a change of role or courses, a password reset or removal, not past
+ * either time limit. A change of role or courses ends the account's sessions; the role and
+ * courses are compared too, so a stream never outlives the access it was opened with.
  * Reads the row without touching it, so an open stream alone never keeps a session alive.
  */
 export async function isSessionCurrent(db: AppDatabase, staff: StaffUser): Promise<boolean> {
@@ -67,7 +89,8 @@ export async function isSessionCurrent(db: AppDatabase, staff: StaffUser): Promi
     .where(and(eq(session.id, staff.sessionId), gt(session.expiresAt, now)))
     .limit(1);
   if (!row) return false;
-  return row.role === staff.role && now.getTime() - row.createdAt.getTime() < sessionAbsoluteMs;
+  if (row.role !== staff.role || now.getTime() - row.createdAt.getTime() >= sessionAbsoluteMs) return false;
+  return staff.role === "admin" || sameCourses(await courseSetOf(db, staff.id), staff.courses ?? []);
 }
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -92,9 +115,9 @@ export async function requireStaff(
 
 /** What a signed-in staff member hears on a page their role does not open. */
 export function notYourPage(staff: StaffUser): Response {
-  const desk = areaOf(staff.role);
+  const desk = areaOf(staff);
   return new Response(
-    `This page is not open to your account (${staff.email}, ${staff.role === "admin" ? "administrator" : `${staff.role} coordinator`}). Your desk is at ${desk}.`,
+    `This page is not open to your account (${staff.email}, ${accessLabel(staff)}). Your desk is at ${desk}.`,
     { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },
   );
 }

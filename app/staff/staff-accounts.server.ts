@@ -1,11 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, notInArray, or } from "drizzle-orm";
 import * as z from "zod";
 import type { AppDatabase, Database } from "~/platform/database.server";
-import { account, session, user } from "../../db/schema";
+import { type CourseKey, courseByKey } from "~/site/course-catalog";
+import { account, assignmentPools, session, staffCourses, user } from "../../db/schema";
 import { recordAudit } from "./audit-log.server";
 import { hashPassword, newPasswordProblem } from "./password.server";
-import { isStaffRole, type StaffRole, staffRoles } from "./staff-roles";
+import {
+  allCourses,
+  type CourseSet,
+  coursesOf,
+  describeCourses,
+  isStaffRole,
+  readCourseSet,
+  type StaffRole,
+  sameCourses,
+  staffRoles,
+} from "./staff-roles";
 
 // Staff accounts for the admin's staff page and the CLI alike. Accounts are written here
 // in the shape Better Auth's e-mail sign-in reads: a user row, and a "credential" account
@@ -18,10 +29,13 @@ export interface StaffAccount {
   name: string;
   /** Null or an unknown value only when someone edited the database by hand. */
   role: string | null;
+  /** A counsellor's courses (none for an admin). */
+  courses: CourseSet;
   createdAt: Date;
 }
 
-export type StaffResult = { ok: true } | { ok: false; error: string };
+/** `changed`: false when the account already had that role and those courses. */
+export type StaffResult = { ok: true; changed?: boolean } | { ok: false; error: string };
 export type CreateStaffResult = { ok: true; user: StaffAccount } | { ok: false; error: string };
 
 export interface NewStaff {
@@ -29,6 +43,8 @@ export interface NewStaff {
   /** Shown in the desk; the e-mail address when left out. */
   name?: string;
   role: StaffRole;
+  /** A counsellor's courses: course keys, or "all" (at least one); ignored for an admin. */
+  courses?: CourseSet;
   password: string;
 }
 
@@ -46,14 +62,41 @@ export function unknownRoleMessage(role: string): string {
 
 const columns = { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt };
 
-/** Every account, oldest first. */
-export function listStaff(db: AppDatabase): Promise<StaffAccount[]> {
-  return db.select(columns).from(user).orderBy(asc(user.createdAt), asc(user.email));
+/** The course set as stored: "all" when that row is there, else the keys in catalog order. */
+function courseSetFromRows(rows: readonly string[]): CourseSet {
+  if (rows.includes(allCourses)) return allCourses;
+  return coursesOf(allCourses).filter((key) => rows.includes(key));
 }
 
-/** The e-mail addresses of every account with this role (e.g. a course's coordinators). */
-export async function staffEmailsWithRole(db: AppDatabase, role: StaffRole): Promise<string[]> {
-  const rows = await db.select({ email: user.email }).from(user).where(eq(user.role, role)).orderBy(asc(user.email));
+/** The courses an account works on (none for an admin or an unknown id). */
+export async function courseSetOf(db: AppDatabase, userId: string): Promise<CourseSet> {
+  const rows = await db
+    .select({ course: staffCourses.course })
+    .from(staffCourses)
+    .where(eq(staffCourses.userId, userId));
+  return courseSetFromRows(rows.map((row) => row.course));
+}
+
+/** Every account with its courses, oldest first. */
+export async function listStaff(db: AppDatabase): Promise<StaffAccount[]> {
+  const [accounts, courses] = await Promise.all([
+    db.select(columns).from(user).orderBy(asc(user.createdAt), asc(user.email)),
+    db.select({ userId: staffCourses.userId, course: staffCourses.course }).from(staffCourses),
+  ]);
+  return accounts.map((found) => ({
+    ...found,
+    courses: courseSetFromRows(courses.filter((row) => row.userId === found.id).map((row) => row.course)),
+  }));
+}
+
+/** The e-mail addresses of the counsellors who work on this course (or on all courses). */
+export async function staffEmailsForCourse(db: AppDatabase, key: CourseKey): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: user.email })
+    .from(user)
+    .innerJoin(staffCourses, eq(staffCourses.userId, user.id))
+    .where(and(eq(user.role, "counsellor"), or(eq(staffCourses.course, key), eq(staffCourses.course, allCourses))))
+    .orderBy(asc(user.email));
   return rows.map((row) => row.email);
 }
 
@@ -63,7 +106,14 @@ export async function findStaff(db: AppDatabase, email: string): Promise<StaffAc
     .from(user)
     .where(eq(user.email, normaliseEmail(email)))
     .limit(1);
-  return found;
+  return found && { ...found, courses: await courseSetOf(db, found.id) };
+}
+
+/** Replaces an account's courses (in a transaction). */
+async function storeCourses(tx: AppDatabase, userId: string, courses: CourseSet): Promise<void> {
+  await tx.delete(staffCourses).where(eq(staffCourses.userId, userId));
+  const rows = courses === allCourses ? [allCourses] : [...courses];
+  if (rows.length > 0) await tx.insert(staffCourses).values(rows.map((course) => ({ userId, course })));
 }
 
 /** Creates an account after checking the e-mail, the role and the password policy. */
@@ -71,6 +121,8 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
   const email = normaliseEmail(input.email);
   if (!z.email().safeParse(email).success) return { ok: false, error: "Please enter a valid e-mail address." };
   if (!isStaffRole(input.role)) return { ok: false, error: unknownRoleMessage(String(input.role)) };
+  const access = readCourseSet(input.role, courseValuesOf(input.courses));
+  if (!access.ok) return access;
   const name = (input.name ?? "").trim().slice(0, maxNameLength) || email;
   const problem = await newPasswordProblem(input.password, { email });
   if (problem) return { ok: false, error: problem };
@@ -90,8 +142,17 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
       await tx
         .insert(account)
         .values({ id: randomUUID(), accountId: id, providerId: credential, userId: id, password: hash });
-      await recordAudit(tx, { actor, action: "staff.create", subject: email, detail: { role: input.role } });
-      return stored;
+      await storeCourses(tx, id, access.courses);
+      await recordAudit(tx, {
+        actor,
+        action: "staff.create",
+        subject: email,
+        detail: {
+          role: input.role,
+          ...(input.role === "counsellor" ? { courses: describeCourses(access.courses) } : {}),
+        },
+      });
+      return stored && { ...stored, courses: access.courses };
     });
     if (!created) throw new Error(`The account for ${email} was not stored.`);
     return { ok: true, user: created };
@@ -101,24 +162,61 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
   }
 }
 
-/** Changes the role; the account's sessions end, so the new role applies from its next sign-in. */
+/**
+ * Sets the role and, for a counsellor, the courses (course keys or "all", at least one). When
+ * either changes, the account's sessions end, so the new access applies from its next sign-in,
+ * and it leaves the assignment pools of the courses it no longer works on. Nothing changed:
+ * `changed: false`, no audit entry, sessions kept.
+ */
 export async function setStaffRole(
   db: AppDatabase,
   email: string,
   role: StaffRole,
   actor: string,
+  courses?: CourseSet | readonly string[],
 ): Promise<StaffResult> {
   if (!isStaffRole(role)) return { ok: false, error: unknownRoleMessage(String(role)) };
+  const access = readCourseSet(role, courseValuesOf(courses));
+  if (!access.ok) return access;
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const found = await lockAccount(tx, email);
     if (!found) return noSuchAccount(email);
     if (found.role === "admin" && role !== "admin" && admins.length <= 1) return lastAdmin(found.email);
+    const before = await courseSetOf(tx, found.id);
+    const roleChanged = found.role !== role;
+    const coursesChanged = !sameCourses(before, access.courses);
+    if (!roleChanged && !coursesChanged) return { ok: true, changed: false };
     await tx.update(user).set({ role }).where(eq(user.id, found.id));
+    await storeCourses(tx, found.id, access.courses);
+    // A counsellor is given new students only of the courses they work on.
+    const left =
+      role === "counsellor" && access.courses !== allCourses
+        ? await tx
+            .delete(assignmentPools)
+            .where(
+              and(
+                eq(assignmentPools.userId, found.id),
+                notInArray(
+                  assignmentPools.course,
+                  access.courses.map((key) => courseByKey(key).registrationValue),
+                ),
+              ),
+            )
+            .returning({ course: assignmentPools.course })
+        : [];
     await tx.delete(session).where(eq(session.userId, found.id));
-    await recordAudit(tx, { actor, action: "staff.set-role", subject: found.email, detail: { role } });
-    return { ok: true };
+    const detail: Record<string, unknown> = { role: roleChanged ? `${found.role ?? "none"} -> ${role}` : role };
+    if (coursesChanged) detail.courses = `${describeCourses(before)} -> ${describeCourses(access.courses)}`;
+    if (left.length > 0) detail.leftPools = left.map((row) => row.course).join(", ");
+    await recordAudit(tx, { actor, action: "staff.set-role", subject: found.email, detail });
+    return { ok: true, changed: true };
   });
+}
+
+function courseValuesOf(courses: CourseSet | readonly string[] | undefined): readonly string[] {
+  if (courses === undefined) return [];
+  return courses === allCourses ? [allCourses] : (courses as readonly string[]);
 }
 
 /** Sets a new password (policy checked) and ends every session of the account. */
@@ -192,7 +290,7 @@ async function lockAdmins(tx: AppDatabase): Promise<string[]> {
 }
 
 /** In a transaction: the account as it is now, its row locked until the end. */
-async function lockAccount(tx: AppDatabase, email: string): Promise<StaffAccount | undefined> {
+async function lockAccount(tx: AppDatabase, email: string): Promise<Omit<StaffAccount, "courses"> | undefined> {
   const [found] = await tx
     .select(columns)
     .from(user)

@@ -8,6 +8,7 @@ import {
   courseKeys,
   isCourseKey,
 } from "~/site/course-catalog";
+import { counsellorDesk } from "./staff-roles";
 
 export type CoordinatorRole = CourseKey;
 export const coordinatorRoles: readonly CoordinatorRole[] = courseKeys;
@@ -88,6 +89,28 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "Staff accounts", to: "/admin/staff" },
   { label: "Audit log", to: "/admin/audit" },
 ];
+
+/** A course's own desk (/onlineuser/<key>): its students, its registrations, its page. */
+export function courseDeskLinks(key: CourseKey): DeskLink[] {
+  const base = `/onlineuser/${key}`;
+  return [
+    { label: "Students", to: `${base}/students` },
+    { label: `${key} registrations`, to: base },
+    { label: "Update course", to: `${base}/course` },
+  ];
+}
+
+/** The enquiries a counsellor sees (those filed on records of their scope). */
+export const counsellorEnquiries = "/counsellor/enquiries";
+
+/** A counsellor's menu, the same on their desk and on each of their courses' desks. */
+export function counsellorNavigation(keys: readonly CourseKey[]): Array<DeskLink | DeskSection> {
+  return [
+    { label: "My students", to: counsellorDesk },
+    { label: "Enquiries", to: counsellorEnquiries },
+    ...keys.map((key) => ({ label: courseByKey(key).label, links: courseDeskLinks(key) })),
+  ];
+}
 
 /** One enquiry or registration as a staff table shows it. */
 export interface SubmissionRow {

@@ -1,17 +1,91 @@
-// Who may sign in to the staff desk, and where each role lands. Browser-safe.
+// Who may sign in to the staff desk, which courses they work on, and where each lands. Browser-safe.
 
-import { type CourseKey, courseKeys } from "~/site/course-catalog";
+import { type CourseKey, courseByKey, courseKeys, isCourseKey } from "~/site/course-catalog";
 
-export type StaffRole = "admin" | CourseKey;
+/** An administrator (everything) or a counsellor (the students of the courses they are given). */
+export type StaffRole = "admin" | "counsellor";
 
-/** admin first, then the course coordinators, one per course key (fullstack's is "python"). */
-export const staffRoles: readonly StaffRole[] = ["admin", ...courseKeys];
+export const staffRoles: readonly StaffRole[] = ["admin", "counsellor"];
 
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
 }
 
-/** The page a role starts on after sign-in: "/admin" or "/onlineuser/<role>". */
-export function areaOf(role: StaffRole): string {
-  return role === "admin" ? "/admin" : `/onlineuser/${role}`;
+/** The value of "every course" (those added to the catalog later included) in a course set. */
+export const allCourses = "all";
+
+/** The courses an account works on: some course keys (catalog order), or every course. */
+export type CourseSet = typeof allCourses | readonly CourseKey[];
+
+/** What an account may do: its role and its courses (an admin works on every course; none given: no course). */
+export interface StaffAccess {
+  role: StaffRole;
+  courses?: CourseSet;
+}
+
+/** The course keys of a set, in catalog order. */
+export function coursesOf(courses: CourseSet | undefined): readonly CourseKey[] {
+  return courses === allCourses ? courseKeys : (courses ?? []);
+}
+
+/** Whether this account works on the course with this key (an admin works on all). */
+export function worksOn(access: StaffAccess, key: CourseKey): boolean {
+  return access.role === "admin" || access.courses === allCourses || coursesOf(access.courses).includes(key);
+}
+
+/** "all courses", or the keys: "embedded, iot". */
+export function describeCourses(courses: CourseSet): string {
+  if (courses === allCourses) return "all courses";
+  return courses.length === 0 ? "no course" : courses.join(", ");
+}
+
+/** How the desk names an account's access: "Administrator", "Counsellor: embedded, iot". */
+export function accessLabel(access: StaffAccess): string {
+  if (access.role === "admin") return "Administrator";
+  if (access.courses === allCourses) return "Counsellor: all courses";
+  const labels = coursesOf(access.courses).map((key) => courseByKey(key).label);
+  return `Counsellor: ${labels.length ? labels.join(", ") : "no course yet"}`;
+}
+
+/** Whether two course sets are the same. */
+export function sameCourses(a: CourseSet, b: CourseSet): boolean {
+  if (a === allCourses || b === allCourses) return a === b;
+  return a.length === b.length && a.every((key) => b.includes(key));
+}
+
+/**
+ * A course set from what a form or the command line gave ("all", or course keys): checked,
+ * without repeats, in catalog order. A counsellor needs at least one course; an admin has none.
+ */
+export function readCourseSet(
+  role: StaffRole,
+  values: readonly string[],
+): { ok: true; courses: CourseSet } | { ok: false; error: string } {
+  if (role === "admin") return { ok: true, courses: [] };
+  const given = values.map((value) => value.trim().toLowerCase()).filter(Boolean);
+  if (given.includes(allCourses)) return { ok: true, courses: allCourses };
+  const unknown = given.filter((value) => !isCourseKey(value));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      error: `Unknown course "${unknown[0]}". Use ${allCourses} or some of: ${courseKeys.join(", ")}.`,
+    };
+  }
+  const courses = courseKeys.filter((key) => given.includes(key));
+  if (courses.length === 0) return { ok: false, error: "Please choose at least one course for a counsellor." };
+  return { ok: true, courses };
+}
+
+/** The desk of a counsellor who works on several courses: every record of their courses. */
+export const counsellorDesk = "/counsellor/students";
+
+/**
+ * The page an account starts on after sign-in, and the desk its pages point back to: an
+ * admin's /admin; a counsellor of one course keeps that course's /onlineuser/<key>; a
+ * counsellor of several courses (or all) gets the counsellor desk. The one place to change it.
+ */
+export function areaOf(access: StaffAccess): string {
+  if (access.role === "admin") return "/admin";
+  if (access.courses !== allCourses && access.courses?.length === 1) return `/onlineuser/${access.courses[0]}`;
+  return counsellorDesk;
 }

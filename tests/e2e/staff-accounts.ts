@@ -4,11 +4,22 @@ import { expect, type Page } from "@playwright/test";
 export const staffPassword = "correct horse battery staple kolam";
 export const staffAccounts = {
   admin: "admin@sampige-academy.example",
-  embedded: "embedded.coordinator@sampige-academy.example",
-  python: "python.coordinator@sampige-academy.example",
-  iot: "iot.coordinator@sampige-academy.example",
-  matlab: "matlab.coordinator@sampige-academy.example",
-  ai: "ai.coordinator@sampige-academy.example",
+  embedded: "embedded.counsellor@sampige-academy.example",
+  python: "python.counsellor@sampige-academy.example",
+  iot: "iot.counsellor@sampige-academy.example",
+  matlab: "matlab.counsellor@sampige-academy.example",
+  ai: "ai.counsellor@sampige-academy.example",
+  several: "embedded.iot.counsellor@sampige-academy.example",
+} as const;
+
+/** The courses of each counsellor above: one course each (as the old coordinators), and one of two. */
+export const counsellorCourses = {
+  embedded: ["embedded"],
+  python: ["python"],
+  iot: ["iot"],
+  matlab: ["matlab"],
+  ai: ["ai"],
+  several: ["embedded", "iot"],
 } as const;
 
 /** Signs in through the login page, as a staff member does, and waits to leave it. */

@@ -65,15 +65,28 @@ test("the first admin, made with the command-line tool, signs in, lands on /admi
   await expect(created.getByRole("cell", { name: /^command line/ })).toBeVisible();
 });
 
-test("each coordinator signs in to their own course's desk", async ({ page }) => {
+test("each counsellor of one course signs in to that course's desk, one of several to the counsellor desk", async ({
+  page,
+}) => {
   for (const role of ["embedded", "python", "iot", "matlab", "ai"] as const) {
     await signIn(page, staffAccounts[role]);
     await expect(page).toHaveURL(new RegExp(`/onlineuser/${role}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Registrations: /);
-    await expect(page.getByText(`Course coordinator: ${role}`)).toBeVisible();
+    await expect(page.getByText(/Counsellor: /)).toBeVisible();
     await page.getByRole("button", { name: "logout" }).click();
     await expect(page).toHaveURL(/\/$/);
   }
+  await signIn(page, staffAccounts.several);
+  await expect(page).toHaveURL(/\/counsellor\/students$/);
+  await expect(page.getByText("Counsellor: Embedded, IoT")).toBeVisible();
+  // The menu leads to each of their courses' desks and to the enquiries they see.
+  for (const link of ["/onlineuser/embedded", "/onlineuser/iot", "/counsellor/enquiries"]) {
+    await expect(page.locator(`.desk-side a[href="${link}"]`)).toHaveCount(1);
+  }
+  await expect(page.locator('.desk-side a[href="/onlineuser/ai"]')).toHaveCount(0);
+  const refused = await page.goto("/onlineuser/ai");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByText(/Your desk is at \/counsellor\/students\./)).toBeVisible();
 });
 
 test("wrong credentials get one message that does not say which part was wrong", async ({ page }) => {
@@ -153,7 +166,7 @@ test("names and notes written by the public are shown as text, never run", async
   await expect(page.locator("img[src=x]")).toHaveCount(0);
 });
 
-test("a coordinator sees only their course, live, and nothing else", async ({ page, browser }) => {
+test("a counsellor of one course sees only that course, live, and nothing else", async ({ page, browser }) => {
   const iotName = `Iot Learner ${Date.now()}`;
   const aiName = `Ai Learner ${Date.now()}`;
   await submitEnquiry(browser, aiName, { course: "ai", mobile: "9000054321" }, "/online/register");
@@ -191,7 +204,7 @@ test("a coordinator sees only their course, live, and nothing else", async ({ pa
   expect(csv).not.toContain(aiName);
 });
 
-test("a coordinator whose role is changed is signed out of the open desk", async ({ page, browser }) => {
+test("a counsellor whose courses are changed is signed out of the open desk", async ({ page, browser }) => {
   const email = `moving.${Date.now()}@sampige-academy.example`;
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
@@ -199,19 +212,22 @@ test("a coordinator whose role is changed is signed out of the open desk", async
   await adminPage.goto("/admin/staff");
   const create = adminPage.getByRole("form", { name: "New account" });
   await create.getByLabel("E-mail").fill(email);
-  await create.getByLabel("Role").selectOption("matlab");
+  await create.getByLabel("Role").selectOption("counsellor");
+  await create.getByLabel("MATLAB", { exact: true }).check();
   await create.getByLabel("Password", { exact: true }).fill(staffPassword);
   await create.getByRole("button", { name: "Create account" }).click();
-  await expect(adminPage.getByText(`Account created for ${email} (matlab).`)).toBeVisible();
+  await expect(adminPage.getByText(`Account created for ${email} (Counsellor: MATLAB).`)).toBeVisible();
   await expect(create.getByLabel("Password", { exact: true })).toHaveValue("");
 
   await signIn(page, email);
   await expect(page).toHaveURL(/\/onlineuser\/matlab$/);
   await expect(page.getByText("Live: new entries appear here by themselves")).toBeVisible();
 
-  await adminPage.getByLabel(`Role of ${email}`).selectOption("ai");
-  await adminPage.getByRole("listitem").filter({ hasText: email }).getByRole("button", { name: "Change role" }).click();
-  await expect(adminPage.getByText(`${email} is now ai. Their open sessions were ended.`)).toBeVisible();
+  const card = adminPage.getByRole("listitem").filter({ hasText: email });
+  await card.getByLabel("MATLAB", { exact: true }).uncheck();
+  await card.getByLabel("AI", { exact: true }).check();
+  await card.getByRole("button", { name: "Save role and courses" }).click();
+  await expect(adminPage.getByText(`${email} is now Counsellor: AI. Their open sessions were ended.`)).toBeVisible();
   await admin.close();
 
   // The next new registration of the old course reaches the stream, which ends instead of telling.

@@ -26,7 +26,7 @@ describeEachEngine("assignment on arrival", (engine) => {
     for (const name of ["anita", "bharath", "chitra"]) {
       const created = await createStaff(
         test.current.database,
-        { email: `${name}@sampige.example`, name, role: "iot", password },
+        { email: `${name}@sampige.example`, name, role: "counsellor", courses: ["iot"], password },
         "tests",
       );
       if (!created.ok) throw new Error(created.error);

@@ -57,8 +57,8 @@ describeEachEngine("audited staff changes", (engine) => {
     for (let round = 0; round < 5; round++) {
       if (round > 0) await setStaffRole(db(), (await admins()).includes(first) ? second : first, "admin", operator);
       const results = await Promise.all([
-        setStaffRole(db(), first, "iot", second),
-        setStaffRole(otherDb(), second, "ai", first),
+        setStaffRole(db(), first, "counsellor", second, ["iot"]),
+        setStaffRole(otherDb(), second, "counsellor", first, ["ai"]),
       ]);
       expect(results.filter((result) => result.ok)).toHaveLength(1);
       expect(results.find((result) => !result.ok)).toMatchObject({ error: /is the only admin/ });
@@ -83,7 +83,7 @@ describeEachEngine("audited staff changes", (engine) => {
   it("one admin removed while the other is demoted, at the same moment, leaves one admin", async () => {
     const results = await Promise.all([
       removeStaff(db(), first, operator),
-      setStaffRole(otherDb(), second, "iot", operator),
+      setStaffRole(otherDb(), second, "counsellor", operator, ["iot"]),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(await admins()).toHaveLength(1);
@@ -92,7 +92,11 @@ describeEachEngine("audited staff changes", (engine) => {
   it("a password reset and a removal of the same account at the same moment both answer, and leave no password behind", async () => {
     const counsellor = "counsellor@sampige-academy.example";
     for (let round = 0; round < 3; round++) {
-      const made = await createStaff(test.current.database, { email: counsellor, role: "iot", password }, operator);
+      const made = await createStaff(
+        test.current.database,
+        { email: counsellor, role: "counsellor", courses: ["iot"], password },
+        operator,
+      );
       if (!made.ok) throw new Error(made.error);
       const [reset, removed] = await Promise.all([
         resetStaffPassword(test.current.database, counsellor, `${password} again`, first),
@@ -110,13 +114,17 @@ describeEachEngine("audited staff changes", (engine) => {
   it("an account created while another request removes it is answered as created, not as an error", async () => {
     const counsellor = "counsellor@sampige-academy.example";
     for (let round = 0; round < 3; round++) {
-      const creating = createStaff(test.current.database, { email: counsellor, role: "iot", password }, operator);
+      const creating = createStaff(
+        test.current.database,
+        { email: counsellor, role: "counsellor", courses: ["iot"], password },
+        operator,
+      );
       const removing = (async () => {
         while (!(await findStaff(otherDb(), counsellor))) await new Promise((resolve) => setTimeout(resolve, 1));
         return removeStaff(otherDb(), counsellor, second);
       })();
       const [created, removed] = await Promise.all([creating, removing]);
-      expect(created).toMatchObject({ ok: true, user: { email: counsellor, role: "iot" } });
+      expect(created).toMatchObject({ ok: true, user: { email: counsellor, role: "counsellor", courses: ["iot"] } });
       expect(removed).toEqual({ ok: true });
     }
   });
@@ -135,11 +143,11 @@ describeEachEngine("audited staff changes", (engine) => {
           () =>
             createStaff(
               test.current.database,
-              { email: "new@sampige-academy.example", role: "iot", password },
+              { email: "new@sampige-academy.example", role: "counsellor", courses: ["iot"], password },
               operator,
             ),
         ],
-        ["set-role", () => setStaffRole(db(), second, "iot", operator)],
+        ["set-role", () => setStaffRole(db(), second, "counsellor", operator, ["iot"])],
         [
           "reset-password",
           () => resetStaffPassword(test.current.database, first, "another long passphrase for kolam", operator),

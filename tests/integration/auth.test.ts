@@ -8,6 +8,7 @@ import { clientAddressContext, databaseContext } from "../../app/platform/contex
 import type { Database } from "../../app/platform/database.server";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "../../app/routes/logout";
+import type { CourseKey } from "../../app/site/course-catalog";
 import { authSecret, sessionAbsoluteMs } from "../../app/staff/auth.server";
 import { getStaffUser, requireStaff, type StaffRole } from "../../app/staff/permissions.server";
 import {
@@ -117,8 +118,10 @@ describeEachEngine("staff sign-in", (engine) => {
     }
   };
 
-  const addStaff = async (email: string, role: StaffRole) => {
-    const result = await createStaff(database(), { email, role, password }, tester);
+  /** An admin, or a counsellor of the one course named (as the old coordinators were). */
+  const addStaff = async (email: string, role: "admin" | CourseKey) => {
+    const access = role === "admin" ? ({ role } as const) : ({ role: "counsellor", courses: [role] } as const);
+    const result = await createStaff(database(), { email, ...access, password }, tester);
     if (!result.ok) throw new Error(result.error);
     return result.user;
   };
@@ -163,6 +166,7 @@ describeEachEngine("staff sign-in", (engine) => {
         email: "admin@sampige-academy.example",
         name: "admin@sampige-academy.example",
         role: "admin",
+        courses: [],
         sessionId: row?.id,
       },
     });
@@ -197,7 +201,7 @@ describeEachEngine("staff sign-in", (engine) => {
     }
   });
 
-  it("sends a coordinator to their own area, whatever the e-mail's case", async () => {
+  it("sends a counsellor of one course to that course's area, whatever the e-mail's case", async () => {
     const answer = await signIn("  IoT.Coordinator@Sampige-Academy.example ", password);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/onlineuser/iot");
@@ -290,11 +294,13 @@ describeEachEngine("staff sign-in", (engine) => {
     const iot = await signIn("iot.coordinator@sampige-academy.example", password);
     const unauthorized = { status: 302, location: "/login?notice=unauthorized" };
 
-    expect((await guard(iot.cookie, ["iot", "admin"])).staff?.role).toBe("iot");
+    expect((await guard(iot.cookie, ["counsellor", "admin"])).staff).toMatchObject({
+      role: "counsellor",
+      courses: ["iot"],
+    });
     // Signed in, but not for this page: told so, not sent to sign in again.
     const refused = { status: 403, location: null };
     expect(await guard(iot.cookie, ["admin"])).toEqual(refused);
-    expect(await guard(iot.cookie, ["embedded", "admin"])).toEqual(refused);
     expect((await guard(admin.cookie, ["admin"])).staff?.role).toBe("admin");
     expect(await guard("", ["admin"])).toEqual(unauthorized);
     expect(await guard("better-auth.session_token=forged.signature", ["admin"])).toEqual(unauthorized);
@@ -330,19 +336,53 @@ describeEachEngine("staff sign-in", (engine) => {
     expect((await guard(admin.cookie, ["admin"])).staff?.role).toBe("admin");
   });
 
-  it("ends every session of an account whose role changes", async () => {
+  it("ends every session of an account whose courses or role change, and only then", async () => {
     const email = "role.change@sampige-academy.example";
     await addStaff(email, "embedded");
     const first = await signIn(email, password);
     const second = await signIn(email, password);
-    expect((await guard(first.cookie, ["embedded"])).staff?.role).toBe("embedded");
+    expect((await guard(first.cookie, ["counsellor"])).staff?.courses).toEqual(["embedded"]);
     expect(await sessionsOf(email)).toHaveLength(2);
-    expect(await setStaffRole(database().db, email, "matlab", tester)).toEqual({ ok: true });
+    // The same role and courses: nothing changes, nobody is signed out.
+    expect(await setStaffRole(database().db, email, "counsellor", tester, ["embedded"])).toEqual({
+      ok: true,
+      changed: false,
+    });
+    expect(await sessionsOf(email)).toHaveLength(2);
+    expect(await setStaffRole(database().db, email, "counsellor", tester, ["matlab"])).toEqual({
+      ok: true,
+      changed: true,
+    });
     expect(await sessionsOf(email)).toHaveLength(0);
-    expect((await guard(first.cookie, ["embedded", "matlab"])).status).toBe(302);
-    expect((await guard(second.cookie, ["embedded", "matlab"])).status).toBe(302);
+    expect((await guard(first.cookie, ["counsellor"])).status).toBe(302);
+    expect((await guard(second.cookie, ["counsellor"])).status).toBe(302);
     const again = await signIn(email, password);
     expect(again.location).toBe("/onlineuser/matlab");
+    // Several courses: the counsellor desk.
+    expect((await setStaffRole(database().db, email, "counsellor", tester, ["matlab", "ai"])).ok).toBe(true);
+    expect(await sessionsOf(email)).toHaveLength(0);
+    expect((await signIn(email, password)).location).toBe("/counsellor/students");
+    expect((await setStaffRole(database().db, email, "counsellor", tester, "all")).ok).toBe(true);
+    expect((await signIn(email, password)).location).toBe("/counsellor/students");
+  });
+
+  it("refuses a counsellor without a course, or with a course the catalog does not have", async () => {
+    const email = "no.course@sampige-academy.example";
+    const refused = { ok: false, error: "Please choose at least one course for a counsellor." };
+    expect(await createStaff(database(), { email, role: "counsellor", password }, tester)).toEqual(refused);
+    expect(await createStaff(database(), { email, role: "counsellor", courses: [], password }, tester)).toEqual(
+      refused,
+    );
+    expect(
+      await setStaffRole(database().db, "iot.coordinator@sampige-academy.example", "counsellor", tester, []),
+    ).toEqual(refused);
+    expect(
+      await createStaff(database(), { email, role: "counsellor", courses: ["cooking"] as never, password }, tester),
+    ).toEqual({
+      ok: false,
+      error: 'Unknown course "cooking". Use all or some of: embedded, iot, python, ai, matlab.',
+    });
+    expect(await findStaff(database().db, email)).toBeUndefined();
   });
 
   it("ends every session when the password is reset; only the new password works", async () => {
@@ -354,9 +394,9 @@ describeEachEngine("staff sign-in", (engine) => {
       ok: false,
       error: "Use at least 15 characters.",
     });
-    expect((await guard(before.cookie, ["ai"])).staff?.role).toBe("ai");
+    expect((await guard(before.cookie, ["counsellor"])).staff?.role).toBe("counsellor");
     expect(await resetStaffPassword(database(), email, fresh, tester)).toEqual({ ok: true });
-    expect((await guard(before.cookie, ["ai"])).status).toBe(302);
+    expect((await guard(before.cookie, ["counsellor"])).status).toBe(302);
     expect((await signIn(email, password)).status).toBe(401);
     expect((await signIn(email, fresh)).location).toBe("/onlineuser/ai");
   });
@@ -366,7 +406,7 @@ describeEachEngine("staff sign-in", (engine) => {
     await addStaff(email, "embedded");
     const before = await signIn(email, password);
     expect(await removeStaff(database().db, email, tester)).toEqual({ ok: true });
-    expect((await guard(before.cookie, ["embedded"])).status).toBe(302);
+    expect((await guard(before.cookie, ["counsellor"])).status).toBe(302);
     expect(await findStaff(database().db, email)).toBeUndefined();
     expect((await signIn(email, password)).data?.formError).toBe(invalid);
     expect(await removeStaff(database().db, email, tester)).toEqual({
@@ -385,7 +425,7 @@ describeEachEngine("staff sign-in", (engine) => {
       .db.update(session)
       .set({ createdAt: new Date(Date.now() - 13 * 60 * 60 * 1000) })
       .where(eq(session.id, row.id));
-    expect((await guard(answer.cookie, ["iot"])).status).toBe(302);
+    expect((await guard(answer.cookie, ["counsellor"])).status).toBe(302);
     expect(await sessionsOf(email)).toHaveLength(0);
   });
 
@@ -407,21 +447,22 @@ describeEachEngine("staff sign-in", (engine) => {
       .db.update(session)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(session.id, idleRow.id));
-    expect((await guard(busy.cookie, ["iot"])).staff?.role).toBe("iot");
+    expect((await guard(busy.cookie, ["counsellor"])).staff?.role).toBe("counsellor");
     const [slid] = await database().db.select().from(session).where(eq(session.id, busyRow.id));
     expect((slid?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 60_000);
-    expect((await guard(idle.cookie, ["iot"])).status).toBe(302);
+    expect((await guard(idle.cookie, ["counsellor"])).status).toBe(302);
   });
 
   it("logs an unknown role, ends that session and sends the user back to /login", async () => {
     const email = "odd.role@sampige-academy.example";
     const created = await addStaff(email, "python");
-    await database().db.update(user).set({ role: "counsellor" }).where(eq(user.id, created.id));
+    // A coordinator role of the earlier version, left in the database: no role any more.
+    await database().db.update(user).set({ role: "iot" }).where(eq(user.id, created.id));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const answer = await signIn(email, password);
       expect(answer).toMatchObject({ status: 302, location: "/login", setCookies: [] });
-      expect(warn).toHaveBeenCalledWith("Invalid user role", expect.objectContaining({ role: "counsellor" }));
+      expect(warn).toHaveBeenCalledWith("Invalid user role", expect.objectContaining({ role: "iot" }));
     } finally {
       warn.mockRestore();
     }
@@ -440,7 +481,7 @@ describeEachEngine("staff sign-in", (engine) => {
     );
     expect(out).toMatchObject({ status: 302, location: "/" });
     expect(out.setCookies.find((line) => line.startsWith("better-auth.session_token="))).toMatch(/Max-Age=0/i);
-    expect((await guard(answer.cookie, ["iot"])).status).toBe(302);
+    expect((await guard(answer.cookie, ["counsellor"])).status).toBe(302);
     const visit = await outcomeOf(() => logoutLoader());
     expect(visit).toMatchObject({ status: 302, location: "/" });
     // Signing out without a session is harmless.
@@ -464,13 +505,13 @@ describeEachEngine("staff sign-in", (engine) => {
     });
     expect(await attempt("x@sampige-academy.example", "owner")).toEqual({
       ok: false,
-      error: 'Unknown role "owner". Use one of: admin, embedded, iot, python, ai, matlab.',
+      error: 'Unknown role "owner". Use one of: admin, counsellor.',
     });
-    expect(await attempt("x@sampige-academy.example", "iot", "passwordpassword")).toEqual({
+    expect(await attempt("x@sampige-academy.example", "admin", "passwordpassword")).toEqual({
       ok: false,
       error: "This password is too common. Choose a longer phrase that others would not guess.",
     });
-    expect(await attempt("ADMIN@sampige-academy.example", "iot")).toEqual({
+    expect(await attempt("ADMIN@sampige-academy.example", "admin")).toEqual({
       ok: false,
       error: "An account for admin@sampige-academy.example already exists.",
     });
@@ -493,7 +534,7 @@ describeEachEngine("staff sign-in", (engine) => {
       ok: false,
       error: message,
     });
-    expect(await setStaffRole(database().db, "admin@sampige-academy.example", "iot", tester)).toEqual({
+    expect(await setStaffRole(database().db, "admin@sampige-academy.example", "counsellor", tester, ["iot"])).toEqual({
       ok: false,
       error: message,
     });
@@ -590,19 +631,24 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     expect(add.stderr).toBe("");
     expect(add.code).toBe(0);
     expect(add.stdout).toBe("Created admin@sampige-academy.example (admin).\n");
-    const coordinator = await cli(
-      ["user", "add", "--email", "iot@sampige-academy.example", "--role", "iot", "--name", "Ravi"],
+    const counsellor = await cli(
+      ["user", "add", "--email", "iot@sampige-academy.example", "--role", "counsellor", "--courses", "iot,embedded"],
       env(),
       password,
     );
-    expect(coordinator.code).toBe(0);
+    expect(counsellor).toMatchObject({
+      code: 0,
+      stdout: "Created iot@sampige-academy.example (counsellor (embedded, iot)).\n",
+    });
 
     const list = await cli(["user", "list"], env());
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^EMAIL\s+ROLE\s+CREATED$/);
-    expect(lines[1]).toMatch(/^admin@sampige-academy\.example\s+admin\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+05:30$/);
-    expect(lines[2]).toMatch(/^iot@sampige-academy\.example\s+iot\s+/);
+    expect(lines[0]).toMatch(/^EMAIL\s+ROLE\s+COURSES\s+CREATED$/);
+    expect(lines[1]).toMatch(
+      /^admin@sampige-academy\.example\s+admin\s+all \(admin\)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+05:30$/,
+    );
+    expect(lines[2]).toMatch(/^iot@sampige-academy\.example\s+counsellor\s+embedded, iot\s+\d{4}-/);
     expect(lines).toHaveLength(3);
   }, 60_000);
 
@@ -610,23 +656,51 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     const run = await cli(["user", "add", "--email", "x@sampige-academy.example", "--role", "owner"], env(), password);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain('Unknown role "owner". Use one of: admin, embedded, iot, python, ai, matlab.');
+    expect(run.stderr).toContain('Unknown role "owner". Use one of: admin, counsellor.');
     expect(run.stderr).toContain("Usage:");
-    const missing = await cli(["user", "add", "--role", "iot"], env(), password);
+    const missing = await cli(["user", "add", "--role", "counsellor", "--courses", "iot"], env(), password);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("Missing --email.");
   });
 
+  it("refuses an old coordinator role, a counsellor without courses or with an unknown one, and an admin's courses", async () => {
+    // A coordinator role of the old kind is no role now: a counsellor of that course is.
+    const old = await cli(["user", "add", "--email", "x@sampige-academy.example", "--role", "iot"], env(), password);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain('Unknown role "iot". Use one of: admin, counsellor.');
+    const noCourses = await cli(
+      ["user", "add", "--email", "x@sampige-academy.example", "--role", "counsellor"],
+      env(),
+      password,
+    );
+    expect(noCourses.code).toBe(2);
+    expect(noCourses.stderr).toContain("A counsellor needs --courses");
+    const badCourse = await cli(
+      ["user", "add", "--email", "x@sampige-academy.example", "--role", "counsellor", "--courses", "iot,cooking"],
+      env(),
+      password,
+    );
+    expect(badCourse.code).toBe(2);
+    expect(badCourse.stderr).toContain('Unknown course "cooking"');
+    const adminCourses = await cli(
+      ["user", "add", "--email", "x@sampige-academy.example", "--role", "admin", "--courses", "iot"],
+      env(),
+      password,
+    );
+    expect(adminCourses.code).toBe(2);
+    expect(adminCourses.stderr).toContain("An admin works on every course: leave out --courses.");
+  }, 120_000);
+
   it("refuses a weak or missing password, saying why", async () => {
     const short = await cli(
-      ["user", "add", "--email", "weak@sampige-academy.example", "--role", "iot"],
+      ["user", "add", "--email", "weak@sampige-academy.example", "--role", "counsellor", "--courses", "iot"],
       env(),
       "short\n",
     );
     expect(short.code).toBe(1);
     expect(short.stderr.trim()).toBe("Password refused: Use at least 15 characters.");
     const common = await cli(
-      ["user", "add", "--email", "weak@sampige-academy.example", "--role", "iot"],
+      ["user", "add", "--email", "weak@sampige-academy.example", "--role", "counsellor", "--courses", "iot"],
       env(),
       "iloveyouiloveyou\n",
     );
@@ -634,11 +708,15 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     expect(common.stderr.trim()).toBe(
       "Password refused: This password is too common. Choose a longer phrase that others would not guess.",
     );
-    const none = await cli(["user", "add", "--email", "weak@sampige-academy.example", "--role", "iot"], env(), "");
+    const none = await cli(
+      ["user", "add", "--email", "weak@sampige-academy.example", "--role", "counsellor", "--courses", "iot"],
+      env(),
+      "",
+    );
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("No password on standard input.");
     const duplicate = await cli(
-      ["user", "add", "--email", "ADMIN@sampige-academy.example", "--role", "iot"],
+      ["user", "add", "--email", "ADMIN@sampige-academy.example", "--role", "counsellor", "--courses", "iot"],
       env(),
       password,
     );
@@ -646,12 +724,33 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     expect(duplicate.stderr.trim()).toBe("An account for admin@sampige-academy.example already exists.");
   }, 60_000);
 
-  it("changes a role, resets a password and removes an account", async () => {
-    const role = await cli(["user", "set-role", "--email", "iot@sampige-academy.example", "--role", "ai"], env());
+  it("changes a role and courses, resets a password and removes an account", async () => {
+    const role = await cli(
+      ["user", "set-role", "--email", "iot@sampige-academy.example", "--role", "counsellor", "--courses", "ai"],
+      env(),
+    );
     expect(role).toMatchObject({
       code: 0,
-      stdout: "iot@sampige-academy.example is now ai. Their sessions were ended.\n",
+      stdout: "iot@sampige-academy.example is now counsellor (ai). Their sessions were ended.\n",
     });
+    const same = await cli(
+      ["user", "set-role", "--email", "iot@sampige-academy.example", "--role", "counsellor", "--courses", "ai"],
+      env(),
+    );
+    expect(same).toMatchObject({
+      code: 0,
+      stdout: "iot@sampige-academy.example is already counsellor (ai). Nothing changed.\n",
+    });
+    const all = await cli(
+      ["user", "set-role", "--email", "iot@sampige-academy.example", "--role", "counsellor", "--courses", "all"],
+      env(),
+    );
+    expect(all.stdout).toBe(
+      "iot@sampige-academy.example is now counsellor (all courses). Their sessions were ended.\n",
+    );
+    expect((await cli(["user", "list"], env())).stdout).toMatch(
+      /iot@sampige-academy\.example\s+counsellor\s+all courses\s/,
+    );
     const reset = await cli(
       ["user", "reset-password", "--email", "iot@sampige-academy.example"],
       env(),
@@ -698,5 +797,5 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     } finally {
       if (engine === "pglite") await database.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -41,6 +41,11 @@ describe("the command-line tool", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("export enquiries");
     expect(run.stdout).toContain("export registrations");
+    // Staff accounts: the two roles, and a counsellor's courses.
+    expect(run.stdout).toContain("user add --email E --role R [--courses C] [--name N]");
+    expect(run.stdout).toContain("user set-role --email E --role R [--courses C]");
+    expect(run.stdout).toContain("Roles: admin (everything), counsellor (the students of their courses).");
+    expect(run.stdout).toContain("--courses embedded,iot");
   });
 
   it("answers an unknown command with its usage and exit code 2", async () => {

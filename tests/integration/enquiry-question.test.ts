@@ -62,7 +62,8 @@ describeEachEngine("the contact form's question and course", (engine) => {
       {
         email: "iot.counsellor@sampige.example",
         name: "Iot Counsellor",
-        role: "iot",
+        role: "counsellor",
+        courses: ["iot"],
         password: "correct horse battery staple kolam",
       },
       "tests",

@@ -14,7 +14,7 @@ import { getPartners, getReviews } from "../../app/site/content.server";
 import { listPlacedStudents } from "../../app/site/placed-students.server";
 import { publicPaths } from "../../app/site/public-pages";
 import { staffRoles } from "../../app/staff/staff-roles";
-import { enquiries, registrations, submissionStatuses, user } from "../../db/schema";
+import { enquiries, registrations, staffCourses, submissionStatuses, user } from "../../db/schema";
 import { describeEachEngine } from "./databases";
 import { addStaff, inParallel, type SiteProcess, signIn, startSite } from "./site-process";
 
@@ -164,11 +164,16 @@ const targets: Target[] = [
     valid: [
       ["intent", "create"],
       ["email", "new.counsellor@sampige-academy.example"],
-      ["role", "iot"],
+      ["role", "counsellor"],
+      ["courses", "iot"],
       ["name", "New Counsellor"],
       ["password", "a long enough pass phrase for staff"],
     ],
-    options: { intent: ["create", "set-role", "reset-password", "remove", ""], role: [...staffRoles, "root", ""] },
+    options: {
+      intent: ["create", "set-role", "reset-password", "remove", ""],
+      role: [...staffRoles, "root", ""],
+      courses: ["all", "embedded", "ai", "cooking", ""],
+    },
   },
   { path: "/onlineuser/iot?index", who: "coordinator", valid: followUp, options: followUpOptions },
   { path: "/onlineuser/iot/course", who: "coordinator", valid: courseEditor, options: courseEditorOptions },
@@ -366,7 +371,7 @@ describeEachEngine("fuzzed posts", () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-fuzz-"));
     await addStaff({ dataDir }, admin, "admin");
-    await addStaff({ dataDir }, coordinator, "iot");
+    await addStaff({ dataDir }, coordinator, "counsellor", "iot");
     site = await startSite({ dataDir, env: { FORM_RATE_LIMIT: "1000000/10m" } });
     cookies.admin = await signIn(site.origin, admin);
     cookies.coordinator = await signIn(site.origin, coordinator);
@@ -469,9 +474,14 @@ describeEachEngine("fuzzed posts", () => {
         expect(row.notes.length).toBeLessThanOrEqual(2000);
       }
       const staff = await database.db.select().from(user);
+      const courseRows = await database.db.select().from(staffCourses);
       for (const account of staff) {
         expect(staffRoles as readonly string[], account.email).toContain(account.role);
         expect(account.email).toBe(account.email.trim().toLowerCase());
+        // A counsellor has at least one course; an admin none.
+        const courses = courseRows.filter((row) => row.userId === account.id);
+        if (account.role === "counsellor") expect(courses.length, account.email).toBeGreaterThan(0);
+        else expect(courses, account.email).toEqual([]);
       }
       expect(staff.map((account) => account.email)).toEqual(expect.arrayContaining([admin, coordinator]));
       // Content the desk edits still reads back.

@@ -2,10 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { createSubmission, listSubmissions } from "../../app/admissions/submission-repository.server";
+import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
 import { openDatabase } from "../../app/platform/database.server";
+import { action as loginAction } from "../../app/routes/login";
+import * as staffStudents from "../../app/routes/staff/students";
 import { addBatch, getCourseBatches } from "../../app/site/batches.server";
+import { hashPassword } from "../../app/staff/password.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { student } from "./fixtures";
 
@@ -288,6 +293,106 @@ describeEachEngine("migrating a database made before reminders (0014)", (engine)
           sql`insert into reminder_digests (user_id, day, outcome) values ('nobody', '2026-11-25', 'sent')`,
         ),
       ).rejects.toThrow();
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(oldMigrations, { recursive: true, force: true });
+    }
+  });
+});
+
+describeEachEngine("migrating a database made before roles and courses (0008)", (engine) => {
+  it("turns every coordinator into a counsellor of their course, who signs in to the same desk and records", async () => {
+    process.env.BETTER_AUTH_SECRET ??= "integration-tests-only-secret-0123456789abcdef";
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-roles-"));
+    const oldMigrations = migrationsUpTo("0008_assignment");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    const password = "correct horse battery staple kolam";
+    try {
+      const old = await open(oldMigrations);
+      const hash = await hashPassword(password);
+      // Accounts as the previous version stored them: the role is a course key.
+      for (const [id, email, role] of [
+        ["u-admin", "admin@example.in", "admin"],
+        ["u-iot", "iot@example.in", "iot"],
+        ["u-python", "python@example.in", "python"],
+        ["u-none", "none@example.in", null],
+      ] as const) {
+        await old.db.execute(
+          sql`insert into "user" (id, name, email, role) values (${id}, ${email}, ${email}, ${role})`,
+        );
+        await old.db.execute(sql`
+          insert into account (id, account_id, provider_id, user_id, password)
+          values (${`a-${id}`}, ${id}, 'credential', ${id}, ${hash})`);
+      }
+      // The python coordinator was also put in the IoT pool: they are given IoT students.
+      await old.db.execute(sql`
+        insert into assignment_pools (course, user_id) values ('iot', 'u-iot'), ('iot', 'u-python'), ('ai', 'u-admin')`);
+      const iot = await createSubmission(
+        old.db,
+        "registration",
+        student({ course: "iot", mobile: "9000300001", email: "a@example.in" }),
+        { submissionToken: "m-iot" },
+      );
+      await createSubmission(
+        old.db,
+        "registration",
+        student({ course: "ai", mobile: "9000300002", email: "b@example.in" }),
+        {
+          submissionToken: "m-ai",
+        },
+      );
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      expect(await rows(sql`select id, role from "user" order by id`)).toEqual([
+        { id: "u-admin", role: "admin" },
+        { id: "u-iot", role: "counsellor" },
+        { id: "u-none", role: null },
+        { id: "u-python", role: "counsellor" },
+      ]);
+      expect(await rows(sql`select user_id, course from staff_courses order by user_id, course`)).toEqual([
+        { user_id: "u-iot", course: "iot" },
+        { user_id: "u-python", course: "iot" },
+        { user_id: "u-python", course: "python" },
+      ]);
+      expect(await rows(sql`select course, user_id from assignment_pools order by course, user_id`)).toEqual([
+        { course: "ai", user_id: "u-admin" },
+        { course: "iot", user_id: "u-iot" },
+        { course: "iot", user_id: "u-python" },
+      ]);
+      expect(Number((await rows<{ n: number }>(sql`select count(*) as n from account`))[0]?.n)).toBe(4);
+
+      // The IoT coordinator signs in as before: the same URL, the same records.
+      const context = new RouterContextProvider();
+      context.set(databaseContext, upgraded);
+      context.set(clientAddressContext, "198.51.100.77");
+      const site = "http://localhost:3000";
+      const answer = (await loginAction({
+        request: new Request(`${site}/login`, {
+          method: "POST",
+          body: new URLSearchParams({ email: "iot@example.in", password }),
+          headers: { Origin: site },
+        }),
+        context,
+        params: {},
+      } as never).catch((thrown: unknown) => thrown)) as Response;
+      expect(answer.headers.get("location")).toBe("/onlineuser/iot");
+      const cookie = answer.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      const desk = (await staffStudents.loader({
+        request: new Request(`${site}/onlineuser/iot/students`, { headers: { cookie } }),
+        context,
+        params: { role: "iot" },
+      } as never)) as { list: { rows: { id: number }[] } };
+      expect(desk.list.rows.map((row) => row.id)).toEqual([iot.studentId]);
       await upgraded.close();
     } finally {
       await postgres?.drop();

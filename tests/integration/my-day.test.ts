@@ -39,9 +39,9 @@ describeEachEngine("my day", (engine) => {
     await db()
       .insert(user)
       .values([
-        { id: "anita", name: "Anita", email: "anita@sampige.example", role: "iot" },
-        { id: "bharath", name: "Bharath", email: "bharath@sampige.example", role: "iot" },
-        { id: "chitra", name: "Chitra", email: "chitra@sampige.example", role: "ai" },
+        { id: "anita", name: "Anita", email: "anita@sampige.example", role: "counsellor" },
+        { id: "bharath", name: "Bharath", email: "bharath@sampige.example", role: "counsellor" },
+        { id: "chitra", name: "Chitra", email: "chitra@sampige.example", role: "counsellor" },
         { id: "root", name: "Admin", email: "admin@sampige.example", role: "admin" },
       ]);
   });

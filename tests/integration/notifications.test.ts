@@ -78,7 +78,8 @@ describeEachEngine("e-mail notifications", (engine) => {
       database(),
       {
         email: coordinator,
-        role: "iot",
+        role: "counsellor",
+        courses: ["iot"],
         password: "correct horse battery staple kolam",
       },
       "notification tests",

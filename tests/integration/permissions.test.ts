@@ -1,5 +1,6 @@
-// Every staff route and action, tried by anonymous visitors, each coordinator and an
-// admin: nobody reaches what their role does not allow (issue: staff desk security).
+// Every staff route and action, tried by anonymous visitors, a counsellor of each course, a
+// counsellor of two courses, one of all courses, and an admin: nobody reaches what their role
+// and courses do not allow.
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
@@ -28,7 +29,10 @@ import * as adminReport from "../../app/routes/admin/report";
 import * as adminReportCsv from "../../app/routes/admin/report-csv";
 import * as adminReviews from "../../app/routes/admin/reviews";
 import * as adminStaff from "../../app/routes/admin/staff";
-import { action as loginAction } from "../../app/routes/login";
+import * as counsellorEnquiries from "../../app/routes/counsellor/enquiries";
+import * as counsellorHome from "../../app/routes/counsellor/home";
+import * as counsellorLayout from "../../app/routes/counsellor/layout";
+import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import * as coordinatorCourse from "../../app/routes/onlineuser/course";
 import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
 import * as coordinatorRegistrations from "../../app/routes/onlineuser/registrations";
@@ -36,17 +40,31 @@ import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
 import * as staffStudent from "../../app/routes/staff/student";
 import * as staffStudents from "../../app/routes/staff/students";
-import { getStaffUser, type StaffRole, type StaffUser } from "../../app/staff/permissions.server";
+import type { CourseKey } from "../../app/site/course-catalog";
+import { getStaffUser, type StaffUser } from "../../app/staff/permissions.server";
 import { createStaff, setStaffRole } from "../../app/staff/staff-accounts.server";
+import type { CourseSet } from "../../app/staff/staff-roles";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { student } from "./fixtures";
 
 process.env.BETTER_AUTH_SECRET ??= "integration-tests-only-secret-0123456789abcdef";
 const site = "http://localhost:3000";
 const password = "correct horse battery staple kolam";
+/** A counsellor of each course alone (as the old coordinators were), named by that course. */
 const coordinators = ["embedded", "python", "iot", "matlab", "ai"] as const;
-type Identity = "anonymous" | StaffRole;
-const identities: Identity[] = ["anonymous", "admin", ...coordinators];
+/** Every counsellor: one course each, "several" (embedded and iot), "all" (every course). */
+const counsellors = [...coordinators, "several", "all"] as const;
+type Counsellor = (typeof counsellors)[number];
+type Identity = "anonymous" | "admin" | Counsellor;
+const identities: Identity[] = ["anonymous", "admin", ...counsellors];
+const coursesOfCounsellor = (who: Counsellor): CourseSet =>
+  who === "all" ? "all" : who === "several" ? ["embedded", "iot"] : [who];
+/** The counsellors who work on this course. */
+const counsellorsOf = (key: CourseKey): Counsellor[] =>
+  counsellors.filter((who) => {
+    const courses = coursesOfCounsellor(who);
+    return courses === "all" || courses.includes(key);
+  });
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules are called directly with hand-made arguments
 type RouteFunction = (args: any) => unknown;
@@ -199,7 +217,7 @@ const cases: Case[] = [
     path: "/staff/events",
     params: {},
     loader: staffEvents.loader,
-    allowed: ["admin", ...coordinators],
+    allowed: ["admin", ...counsellors],
   },
   {
     file: "routes/staff/export.ts",
@@ -249,6 +267,54 @@ const cases: Case[] = [
     ...staffStudent,
     allowed: adminOnly,
   },
+  {
+    file: "routes/counsellor/layout.tsx",
+    name: "counsellor desk",
+    path: "/counsellor",
+    params: {},
+    ...counsellorLayout,
+    allowed: counsellors,
+  },
+  {
+    file: "routes/counsellor/home.ts",
+    name: "counsellor desk home",
+    path: "/counsellor",
+    params: {},
+    ...counsellorHome,
+    allowed: counsellors,
+  },
+  {
+    file: "routes/staff/students.tsx",
+    name: "counsellor's students",
+    path: "/counsellor/students",
+    params: {},
+    ...staffStudents,
+    allowed: counsellors,
+  },
+  {
+    file: "routes/staff/students.tsx",
+    name: "counsellor's students CSV",
+    path: "/counsellor/students?format=csv",
+    params: {},
+    ...staffStudents,
+    allowed: counsellors,
+  },
+  {
+    file: "routes/staff/student.tsx",
+    name: "counsellor's student record",
+    path: "/counsellor/students/1",
+    params: { id: "1" },
+    ...staffStudent,
+    allowed: counsellors,
+  },
+  {
+    file: "routes/counsellor/enquiries.tsx",
+    name: "counsellor's enquiries",
+    path: "/counsellor/enquiries",
+    params: {},
+    ...counsellorEnquiries,
+    allowed: counsellors,
+  },
   ...coordinators.flatMap((role): Case[] => [
     {
       file: "routes/staff/students.tsx",
@@ -256,7 +322,7 @@ const cases: Case[] = [
       path: `/onlineuser/${role}/students`,
       params: { role },
       ...staffStudents,
-      allowed: [role, "admin"],
+      allowed: [...counsellorsOf(role), "admin"],
     },
     {
       file: "routes/staff/students.tsx",
@@ -264,7 +330,7 @@ const cases: Case[] = [
       path: `/onlineuser/${role}/students?format=csv`,
       params: { role },
       ...staffStudents,
-      allowed: [role, "admin"],
+      allowed: [...counsellorsOf(role), "admin"],
     },
     {
       file: "routes/staff/student.tsx",
@@ -272,7 +338,7 @@ const cases: Case[] = [
       path: `/onlineuser/${role}/students/1`,
       params: { role, id: "1" },
       ...staffStudent,
-      allowed: [role, "admin"],
+      allowed: [...counsellorsOf(role), "admin"],
     },
     {
       file: "routes/admin/registers.tsx",
@@ -296,7 +362,7 @@ const cases: Case[] = [
       path: `/staff/export/registrations/${role}`,
       params: { table: "registrations", course: role },
       loader: staffExport.loader,
-      allowed: [role, "admin"],
+      allowed: [...counsellorsOf(role), "admin"],
     },
     {
       file: "routes/onlineuser/layout.tsx",
@@ -304,7 +370,7 @@ const cases: Case[] = [
       path: `/onlineuser/${role}`,
       params: { role },
       ...coordinatorLayout,
-      allowed: [role, "admin"],
+      allowed: [...counsellorsOf(role), "admin"],
     },
     {
       file: "routes/onlineuser/registrations.tsx",
@@ -312,7 +378,7 @@ const cases: Case[] = [
       path: `/onlineuser/${role}`,
       params: { role },
       ...coordinatorRegistrations,
-      allowed: [role, "admin"],
+      allowed: [...counsellorsOf(role), "admin"],
     },
     {
       file: "routes/onlineuser/course.tsx",
@@ -320,7 +386,7 @@ const cases: Case[] = [
       path: `/onlineuser/${role}/course`,
       params: { role },
       ...coordinatorCourse,
-      allowed: [role, "admin"],
+      allowed: [...counsellorsOf(role), "admin"],
     },
   ]),
 ];
@@ -365,9 +431,13 @@ function isLoginRedirect(result: unknown): boolean {
 
 beforeAll(async () => {
   test = await createTestDatabase("pglite");
-  for (const role of ["admin", ...coordinators] as const) {
+  for (const role of ["admin", ...counsellors] as const) {
     const email = `${role}@sampige-academy.example`;
-    const created = await createStaff(test.database, { email, name: role, role, password }, "permission tests");
+    const access =
+      role === "admin"
+        ? ({ role: "admin" } as const)
+        : ({ role: "counsellor", courses: coursesOfCounsellor(role) } as const);
+    const created = await createStaff(test.database, { email, name: role, ...access, password }, "permission tests");
     expect(created.ok).toBe(true);
     const body = new URLSearchParams({ email, password });
     const request = new Request(`${site}/login`, {
@@ -454,7 +524,7 @@ describe("the matrix itself", () => {
     const files = new Set<string>();
     const walk = (entries: RouteEntry[]) => {
       for (const entry of entries) {
-        if (/^routes\/(admin|onlineuser|staff)\//.test(entry.file)) files.add(entry.file);
+        if (/^routes\/(admin|onlineuser|staff|counsellor)\//.test(entry.file)) files.add(entry.file);
         walk(entry.children ?? []);
       }
     };
@@ -561,7 +631,138 @@ describe("a coordinator's scope", () => {
     const forAdmin = await open("admin");
     expect((forAdmin as { init?: { status?: number } }).init?.status).toBe(404);
     expect(isLoginRedirect(await open("anonymous"))).toBe(true);
-    for (const identity of coordinators) expect(isRefusal(await open(identity))).toBe(true);
+    for (const identity of counsellors) expect(isRefusal(await open(identity))).toBe(true);
+  });
+});
+
+describe("a counsellor's scope", () => {
+  const read = (identity: Identity, path: string, module: { loader: RouteFunction }, params: Record<string, string>) =>
+    settle(() =>
+      module.loader({
+        request: new Request(site + path, { headers: { cookie: cookies.get(identity) ?? "" } }),
+        context: contextFor(),
+        params,
+      }),
+    );
+
+  it("sees on their desk the records of their courses and those without a course, and no other", async () => {
+    const { db } = test.database;
+    const made = async (course: string | undefined, mobile: string) => {
+      const person = student({ course: course ?? "iot", mobile, email: `${mobile}@example.in` });
+      const stored = course
+        ? await createSubmission(db, "registration", person, { submissionToken: `desk-${mobile}` })
+        : await createSubmission(db, "enquiry", (({ course: _c, ...rest }) => rest)(person), {
+            submissionToken: `desk-${mobile}`,
+          });
+      return stored.studentId as number;
+    };
+    const embedded = await made("embedded", "9000100001");
+    const iot = await made("iot", "9000100002");
+    const ai = await made("ai", "9000100003");
+    const enquiryOnly = await made(undefined, "9000100004");
+    const seen = async (identity: Identity) => {
+      const list = (await read(identity, "/counsellor/students?q=90001", staffStudents as never, {})) as {
+        list: { rows: { id: number }[] };
+      };
+      return list.list.rows.map((row) => row.id).sort((a, b) => a - b);
+    };
+    expect(await seen("several")).toEqual([embedded, iot, enquiryOnly]);
+    expect(await seen("iot")).toEqual([iot, enquiryOnly]);
+    expect(await seen("all")).toEqual([embedded, iot, ai, enquiryOnly]);
+    // Another course's record, whatever id is sent: not found, and not changed.
+    const open = await read("several", `/counsellor/students/${ai}`, staffStudent as never, { id: String(ai) });
+    expect((open as { init?: { status?: number } }).init?.status).toBe(404);
+    const written = await settle(() =>
+      staffStudent.action({
+        request: new Request(`${site}/counsellor/students/${ai}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "stage", version: "1", stage: "enrolled" }),
+          headers: {
+            cookie: cookies.get("several") ?? "",
+            Origin: site,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+        }),
+        context: contextFor(),
+        params: { id: String(ai) },
+      } as never),
+    );
+    expect(JSON.stringify(written)).toContain("not yours to see");
+    const own = (await read("several", `/counsellor/students/${enquiryOnly}`, staffStudent as never, {
+      id: String(enquiryOnly),
+    })) as { base: string; record: { id: number } };
+    expect(own.record.id).toBe(enquiryOnly);
+    expect(own.base).toBe("/counsellor/students");
+  });
+
+  it("sees the enquiries of their courses' students and those without a course, and follows up only those", async () => {
+    const { db } = test.database;
+    const enquiry = (mobile: string) => {
+      const { course: _course, ...person } = student({ mobile, email: `${mobile}@example.in`, name: `Enq ${mobile}` });
+      return createSubmission(db, "enquiry", person, { submissionToken: `enq-${mobile}` });
+    };
+    const loose = await enquiry("9000200001");
+    // An AI student's enquiry: the record names AI, so it is the AI counsellors'.
+    await createSubmission(
+      db,
+      "registration",
+      student({ course: "ai", mobile: "9000200002", email: "9000200002@example.in" }),
+      {
+        submissionToken: "enq-ai-reg",
+      },
+    );
+    const aiEnquiry = await enquiry("9000200002");
+    const names = async (identity: Identity) => {
+      const page = (await read(
+        identity,
+        "/counsellor/enquiries?range=all&q=90002",
+        counsellorEnquiries as never,
+        {},
+      )) as {
+        table: { rows: { id: number }[] };
+      };
+      return page.table.rows.map((row) => row.id).sort((a, b) => a - b);
+    };
+    expect(await names("iot")).toEqual([loose.id]);
+    expect(await names("ai")).toEqual([loose.id, aiEnquiry.id].sort((a, b) => a - b));
+    const followUp = (id: number) =>
+      settle(() =>
+        counsellorEnquiries.action({
+          request: new Request(`${site}/counsellor/enquiries`, {
+            method: "POST",
+            body: new URLSearchParams({ id: String(id), status: "contacted", notes: "called" }),
+            headers: {
+              cookie: cookies.get("iot") ?? "",
+              Origin: site,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+          }),
+          context: contextFor(),
+          params: {},
+        } as never),
+      );
+    expect(JSON.stringify(await followUp(aiEnquiry.id))).toContain("no longer exists");
+    expect((await getSubmission(db, "enquiry", aiEnquiry.id))?.status).toBe("new");
+    expect(await followUp(loose.id)).toMatchObject({ ok: true });
+    expect((await getSubmission(db, "enquiry", loose.id))?.status).toBe("contacted");
+  });
+
+  it("lands a counsellor of one course on that course, of several on the counsellor desk", async () => {
+    for (const [identity, desk] of [
+      ["iot", "/onlineuser/iot"],
+      ["several", "/counsellor/students"],
+      ["all", "/counsellor/students"],
+      ["admin", "/admin"],
+    ] as const) {
+      const answer = await settle(() =>
+        loginLoader({
+          request: new Request(`${site}/login`, { headers: { cookie: cookies.get(identity) ?? "" } }),
+          context: contextFor(),
+          params: {},
+        } as never),
+      );
+      expect((answer as Response).headers.get("location"), identity).toBe(desk);
+    }
   });
 });
 
@@ -657,9 +858,17 @@ describe("the live stream", () => {
     stream.close();
   });
 
-  it("says signed-out and closes once the coordinator's role is changed, telling nothing more", async () => {
+  it("says signed-out and closes once the counsellor's courses are changed, telling nothing more", async () => {
     const email = "moving.coordinator@sampige-academy.example";
-    expect((await createStaff(test.database, { email, role: "matlab", password }, "permission tests")).ok).toBe(true);
+    expect(
+      (
+        await createStaff(
+          test.database,
+          { email, role: "counsellor", courses: ["matlab"], password },
+          "permission tests",
+        )
+      ).ok,
+    ).toBe(true);
     const login = (await settle(() =>
       loginAction({
         request: new Request(`${site}/login`, {
@@ -677,7 +886,7 @@ describe("the live stream", () => {
       .join("; ");
     const stream = await openStream(cookie);
     await stream.next();
-    expect((await setStaffRole(test.database.db, email, "ai", "permission tests")).ok).toBe(true);
+    expect((await setStaffRole(test.database.db, email, "counsellor", "permission tests", ["ai"])).ok).toBe(true);
     publishSubmission({ kind: "registration", id: "904", course: "matlab" });
     const last = await stream.next(2_000);
     expect(last).toContain("event: signed-out");

@@ -47,13 +47,14 @@ describeEachEngine("the records desk", (engine) => {
   const iotScope: RecordScope = { all: false, courses: ["iot"] };
 
   async function staffUser(email: string, role: "admin" | "iot"): Promise<StaffUser> {
+    const access = role === "admin" ? ({ role } as const) : ({ role: "counsellor", courses: ["iot"] } as const);
     const created = await createStaff(
       test.current.database,
-      { email, name: email.split("@")[0], role, password },
+      { email, name: email.split("@")[0], ...access, password },
       "tests",
     );
     if (!created.ok) throw new Error(created.error);
-    return { id: created.user.id, email, name: created.user.name, role, sessionId: "test" };
+    return { id: created.user.id, email, name: created.user.name, ...access, sessionId: "test" };
   }
 
   beforeAll(async () => {

@@ -23,7 +23,7 @@ describeEachEngine("the morning digest from two site processes", () => {
     const database = await openDatabase({ dataDir, databaseUrl: url, purpose: "test" });
     try {
       const { db } = database;
-      await db.insert(user).values({ id: "asha", name: "Asha Rao", email: "asha@sampige.example", role: "iot" });
+      await db.insert(user).values({ id: "asha", name: "Asha Rao", email: "asha@sampige.example", role: "counsellor" });
       // A follow-up that was due yesterday: overdue whatever the hour.
       await db.insert(students).values({
         name: "Kavya Shetty",

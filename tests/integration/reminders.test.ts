@@ -23,8 +23,8 @@ import {
 import type { StudentStage } from "../../app/admissions/student-stages";
 import { type AppDatabase, type Database, openDatabase } from "../../app/platform/database.server";
 import { action as registerAction } from "../../app/routes/online/register";
+import type { CourseKey } from "../../app/site/course-catalog";
 import { createStaff } from "../../app/staff/staff-accounts.server";
-import type { StaffRole } from "../../app/staff/staff-roles";
 import { outbox, reminderDigests, staffAvailability, students, user } from "../../db/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { createPostgresDatabase, describeEachEngine, useTestDatabase } from "./databases";
@@ -50,9 +50,9 @@ const day: DaySettings = {
  */
 async function seedDesk(db: AppDatabase): Promise<Record<string, number>> {
   await db.insert(user).values([
-    { id: "asha", name: "Asha Rao", email: "asha@sampige.example", role: "iot" },
-    { id: "bharath", name: "Bharath", email: "bharath@sampige.example", role: "iot" },
-    { id: "chitra", name: "Chitra", email: "chitra@sampige.example", role: "ai" },
+    { id: "asha", name: "Asha Rao", email: "asha@sampige.example", role: "counsellor" },
+    { id: "bharath", name: "Bharath", email: "bharath@sampige.example", role: "counsellor" },
+    { id: "chitra", name: "Chitra", email: "chitra@sampige.example", role: "counsellor" },
     { id: "root", name: "Admin", email: "admin@sampige.example", role: "admin" },
   ]);
   await db.insert(staffAvailability).values({ userId: "chitra", away: true });
@@ -125,8 +125,10 @@ describeEachEngine("reminders by e-mail", (engine) => {
       )
     ).status;
 
-  async function staff(email: string, role: StaffRole, name = ""): Promise<string> {
-    const created = await createStaff(database(), { email, role, password, name }, "reminder tests");
+  /** An admin, or a counsellor of the course named in place of the role. */
+  async function staff(email: string, role: "admin" | CourseKey, name = ""): Promise<string> {
+    const access = role === "admin" ? { role } : { role: "counsellor" as const, courses: [role] };
+    const created = await createStaff(database(), { email, ...access, password, name }, "reminder tests");
     if (!created.ok) throw new Error(created.error);
     return created.user.id;
   }

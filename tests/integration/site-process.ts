@@ -132,8 +132,8 @@ export function runCli(args: string[], options: SiteOptions & { input?: string }
 }
 
 /** Creates a staff account with the command-line tool, the way an operator does. */
-export async function addStaff(options: SiteOptions, email: string, role: string): Promise<void> {
-  await addStaffAccount(siteEnv(options), email, role, staffPassword);
+export async function addStaff(options: SiteOptions, email: string, role: string, courses?: string): Promise<void> {
+  await addStaffAccount(siteEnv(options), email, role, staffPassword, courses);
 }
 
 /** Signs in through the login form and answers with the session cookie. */

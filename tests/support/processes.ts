@@ -56,8 +56,11 @@ export async function addStaffAccount(
   email: string,
   role: string,
   password: string,
+  /** A counsellor's courses, as the command line takes them: "iot" or "embedded,iot". */
+  courses?: string,
 ): Promise<void> {
-  const made = await runCli(["user", "add", "--email", email, "--role", role], env, `${password}\n`);
+  const args = ["user", "add", "--email", email, "--role", role, ...(courses ? ["--courses", courses] : [])];
+  const made = await runCli(args, env, `${password}\n`);
   if (made.code !== 0) throw new Error(`Creating ${email} failed: ${made.stdout}${made.stderr}`);
 }
 

@@ -23,8 +23,8 @@ export function SubmissionTable({
 }: {
   table: SubmissionTableData;
   title: string;
-  /** Where the CSV of this table is downloaded from, e.g. /staff/export/enquiries. */
-  exportPath: string;
+  /** Where the CSV of this table is downloaded from, e.g. /staff/export/enquiries (none: no download). */
+  exportPath?: string;
 }) {
   const live = useLiveUpdates();
   const navigation = useNavigation();
@@ -71,9 +71,11 @@ export function SubmissionTable({
             Clear
           </Link>
         ) : null}
-        <a className="btn-secondary desk-csv" href={`${exportPath}${linkTo({ page: 1 })}`} download>
-          Download CSV
-        </a>
+        {exportPath ? (
+          <a className="btn-secondary desk-csv" href={`${exportPath}${linkTo({ page: 1 })}`} download>
+            Download CSV
+          </a>
+        ) : null}
       </Form>
       <p className="desk-summary" aria-live="polite">
         {table.total} {table.total === 1 ? "entry" : "entries"} · {rangeLabel}

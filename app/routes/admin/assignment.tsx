@@ -7,10 +7,11 @@ import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { publishRecordChange } from "~/platform/events.server";
 import { readFormBody } from "~/platform/form-data.server";
-import { type CourseValue, courseCatalog, courseValues } from "~/site/course-catalog";
+import { type CourseValue, courseByValue, courseCatalog, courseValues } from "~/site/course-catalog";
 import { auditedChange } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
+import { isStaffRole, worksOn } from "~/staff/staff-roles";
 import type { Route } from "./+types/assignment";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,6 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(courseValues as readonly string[]).includes(course)) return refuse("Please choose a course.");
       const members = form.getAll("member").map(String);
       if (members.some((id) => !known.has(id))) return refuse("Please choose staff accounts from the list.");
+      // A counsellor is given only students they can see: those of the courses they work on.
+      const key = courseByValue(course)?.key;
+      const outside = members
+        .map((id) => known.get(id))
+        .find(
+          (account) =>
+            !account || !isStaffRole(account.role) || !key || !worksOn({ ...account, role: account.role }, key),
+        );
+      if (outside) {
+        return refuse(
+          `${outside.email} does not work on ${course}: give them the course on the staff accounts page first.`,
+        );
+      }
       await auditedChange(db, (tx) => setPool(tx, course as CourseValue, members), {
         actor: staff.email,
         action: "assignment.pool",

@@ -2,9 +2,18 @@ import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
+import { courseCatalog } from "~/site/course-catalog";
 import { requireStaff } from "~/staff/permissions.server";
 import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole } from "~/staff/staff-accounts.server";
-import { staffRoles } from "~/staff/staff-roles";
+import {
+  accessLabel,
+  allCourses,
+  describeCourses,
+  isStaffRole,
+  readCourseSet,
+  type StaffRole,
+  staffRoles,
+} from "~/staff/staff-roles";
 import type { Route } from "./+types/staff";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,15 +25,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: a.email,
       name: a.name,
       role: a.role ?? "",
+      courses: a.courses === allCourses ? [allCourses] : [...a.courses],
       createdAt: String(a.createdAt),
     })),
   };
 }
 
-/** `target`: the form the answer belongs to, "create" or the account's e-mail. */
+/**
+ * `target`: the form the answer belongs to, "create" or the account's e-mail. A refusal names
+ * the field it is about and gives back what was chosen (never a password), so nothing is lost.
+ */
 type Result = { target: string; intent: string; done?: number } & (
   | { ok: true; message: string }
-  | { ok: false; error: string }
+  | {
+      ok: false;
+      error: string;
+      field?: "role" | "courses";
+      values?: { email: string; name: string; role: string; courses: string[] };
+    }
 );
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,35 +61,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   const role = String(form.get("role") ?? "");
   const password = String(form.get("password") ?? "");
   const intent = String(form.get("intent") ?? "");
-  const isRole = (staffRoles as readonly string[]).includes(role);
+  const courses = form.getAll("courses").map(String);
   const target = intent === "create" ? "create" : email;
-  const fail = (error: string, status = 400) => data<Result>({ target, intent, ok: false, error }, { status });
+  const values = { email, name: String(form.get("name") ?? ""), role, courses };
+  const fail = (error: string, status = 400, field?: "role" | "courses") =>
+    data<Result>({ target, intent, ok: false, error, field, values }, { status });
   // `done` changes with every success, so the form that sent it starts empty again.
   const done = (message: string) => data<Result>({ target, intent, ok: true, message, done: Date.now() });
   if (!email) return fail("Please enter the e-mail address.");
+  /** The role and courses chosen, checked (a counsellor needs a course), or the refusal. */
+  const chosenAccess = () => {
+    if (!isStaffRole(role)) return { refusal: fail("Please choose a role.", 400, "role") };
+    const set = readCourseSet(role, courses);
+    if (!set.ok) return { refusal: fail(set.error, 400, "courses") };
+    return { role: role as StaffRole, courses: set.courses };
+  };
 
   switch (intent) {
     case "create": {
-      if (!isRole) return fail("Please choose a role.");
+      const access = chosenAccess();
+      if ("refusal" in access) return access.refusal;
       const result = await createStaff(
         database,
-        {
-          email,
-          name: String(form.get("name") ?? "").trim() || email,
-          role: role as (typeof staffRoles)[number],
-          password,
-        },
+        { email, name: values.name.trim() || email, role: access.role, courses: access.courses, password },
         staff.email,
       );
       if (!result.ok) return fail(result.error);
-      return done(`Account created for ${email} (${role}). They can sign in now.`);
+      return done(`Account created for ${email} (${accessLabel(access)}). They can sign in now.`);
     }
     case "set-role": {
-      if (!isRole) return fail("Please choose a role.");
-      if (email === staff.email && role !== "admin") return fail("You cannot take away your own admin role.");
-      const result = await setStaffRole(database.db, email, role as (typeof staffRoles)[number], staff.email);
+      const access = chosenAccess();
+      if ("refusal" in access) return access.refusal;
+      if (email === staff.email && access.role !== "admin") {
+        return fail("You cannot take away your own admin role.", 400, "role");
+      }
+      const result = await setStaffRole(database.db, email, access.role, staff.email, access.courses);
       if (!result.ok) return fail(result.error);
-      return done(`${email} is now ${role}. Their open sessions were ended.`);
+      if (result.changed === false) return done(`${email} already has that role and those courses.`);
+      return done(`${email} is now ${accessLabel(access)}. Their open sessions were ended.`);
     }
     case "reset-password": {
       const result = await resetStaffPassword(database, email, password, staff.email);
@@ -94,17 +121,55 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function RoleSelect({ id, defaultValue = "" }: { id: string; defaultValue?: string }) {
+function RoleSelect({ id, defaultValue = "", error }: { id: string; defaultValue?: string; error?: string }) {
   return (
-    <select id={id} name="role" defaultValue={defaultValue}>
+    <select
+      id={id}
+      name="role"
+      defaultValue={defaultValue}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <option value="">Choose a role</option>
       {staffRoles.map((role) => (
         <option key={role} value={role}>
-          {role === "admin" ? "admin (everything)" : `${role} coordinator`}
+          {role === "admin" ? "admin (everything)" : "counsellor (the courses ticked)"}
         </option>
       ))}
     </select>
   );
+}
+
+/** The courses a counsellor works on: every course of the catalog, or all (those added later too). */
+function CourseChoices({ id, chosen, error }: { id: string; chosen: readonly string[]; error?: string }) {
+  return (
+    <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
+      <legend className="font-semibold">Courses (for a counsellor)</legend>
+      <span className="desk-hint" id={`${id}-hint`}>
+        A counsellor sees and works on the students of these courses, and enquiries without a course.
+      </span>
+      <label className="checkbox-row gap-2">
+        <input type="checkbox" name="courses" value={allCourses} defaultChecked={chosen.includes(allCourses)} />
+        All courses (and any added later)
+      </label>
+      {courseCatalog.map((course) => (
+        <label key={course.key} className="checkbox-row gap-2">
+          <input type="checkbox" name="courses" value={course.key} defaultChecked={chosen.includes(course.key)} />
+          {course.label}
+        </label>
+      ))}
+      {error ? (
+        <span id={`${id}-error`} className="desk-result desk-result-error">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A refusal about one field, shown beside it. */
+function fieldError(result: Result | undefined, field: "role" | "courses"): string | undefined {
+  return result && !result.ok && result.field === field ? result.error : undefined;
 }
 
 /** The answer to one form, beside its button. */
@@ -131,13 +196,14 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   const answer = (target: string, intent?: string) =>
     result?.target === target && (intent === undefined || result.intent === intent) ? result : undefined;
   const created = answer("create");
+  const createdValues = created && !created.ok ? created.values : undefined;
   return (
     <div className="space-y-8">
       <div>
         <h1 className="page-title">Staff accounts</h1>
         <p className="text-slate-700">
-          Who can sign in to this desk. An administrator sees everything; a course coordinator sees only their course's
-          registrations and can update that course.
+          Who can sign in to this desk. An administrator sees everything and manages the site; a counsellor sees and
+          works on the students of their courses (and enquiries without a course), and can update those courses.
         </p>
       </div>
       {result?.target === "page" ? (
@@ -159,14 +225,29 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="intent" value="create" />
         <label>
           E-mail
-          <input type="email" name="email" autoComplete="off" required maxLength={320} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="off"
+            required
+            maxLength={320}
+            defaultValue={createdValues?.email}
+          />
         </label>
         <label>
           Name (optional)
-          <input name="name" autoComplete="off" maxLength={100} />
+          <input name="name" autoComplete="off" maxLength={100} defaultValue={createdValues?.name} />
         </label>
-        <label htmlFor="new-role">Role</label>
-        <RoleSelect id="new-role" />
+        <div className="desk-field">
+          <label htmlFor="new-role">Role</label>
+          <RoleSelect id="new-role" defaultValue={createdValues?.role} error={fieldError(created, "role")} />
+          {fieldError(created, "role") ? (
+            <span id="new-role-error" className="desk-result desk-result-error">
+              {fieldError(created, "role")}
+            </span>
+          ) : null}
+        </div>
+        <CourseChoices id="new-courses" chosen={createdValues?.courses ?? []} error={fieldError(created, "courses")} />
         <div className="desk-field">
           <label htmlFor="new-password">Password</label>
           <span className="desk-hint" id="new-password-hint">
@@ -184,7 +265,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           <button type="submit" className="btn-primary" disabled={busy}>
             {sending("create") ? "Loading..." : "Create account"}
           </button>
-          <Result result={created} />
+          {fieldError(created, "role") || fieldError(created, "courses") ? null : <Result result={created} />}
         </p>
       </Form>
       <section aria-labelledby="accounts">
@@ -194,29 +275,51 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <ul className="desk-cards">
           {loaderData.accounts.map((account) => {
             const mine = answer(account.email);
+            const kept = mine && !mine.ok && mine.intent === "set-role" ? mine.values : undefined;
             return (
               <li key={account.email} className="desk-form content-start">
                 <p>
                   <strong className="block break-all">{account.email}</strong>
                   <span className="text-sm text-slate-700">
                     {account.name && account.name !== account.email ? `${account.name} · ` : ""}
-                    {roleName(account.role)}
+                    {roleName(account.role, account.courses)}
                     {account.email === loaderData.me ? " (you)" : ""}
                   </span>
                 </p>
-                <Form method="post" className="grid gap-2" key={`role-${account.role}`}>
+                <Form
+                  method="post"
+                  className="grid gap-2"
+                  key={`access-${account.role}-${account.courses.join(",")}-${mine?.done ?? ""}`}
+                >
                   <input type="hidden" name="intent" value="set-role" />
                   <input type="hidden" name="email" value={account.email} />
                   <label htmlFor={`role-${account.email}`}>
                     Role<span className="sr-only"> of {account.email}</span>
                   </label>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <RoleSelect id={`role-${account.email}`} defaultValue={account.role} />
+                  <RoleSelect
+                    id={`role-${account.email}`}
+                    defaultValue={kept?.role ?? account.role}
+                    error={fieldError(mine, "role")}
+                  />
+                  {fieldError(mine, "role") ? (
+                    <span id={`role-${account.email}-error`} className="desk-result desk-result-error">
+                      {fieldError(mine, "role")}
+                    </span>
+                  ) : null}
+                  <CourseChoices
+                    id={`courses-${account.email}`}
+                    chosen={kept?.courses ?? account.courses}
+                    error={fieldError(mine, "courses")}
+                  />
+                  <p>
                     <button type="submit" className="btn-secondary" disabled={busy}>
-                      {sending("set-role", account.email) ? "Loading..." : "Change role"}
+                      {sending("set-role", account.email) ? "Loading..." : "Save role and courses"}
+                      <span className="sr-only"> of {account.email}</span>
                     </button>
-                  </div>
-                  {mine && mine.intent === "set-role" ? <Result result={mine} /> : null}
+                  </p>
+                  {mine && mine.intent === "set-role" && !fieldError(mine, "role") && !fieldError(mine, "courses") ? (
+                    <Result result={mine} />
+                  ) : null}
                 </Form>
                 <Form
                   method="post"
@@ -263,8 +366,9 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   );
 }
 
-function roleName(role: string): string {
-  if (role === "admin") return "Administrator";
-  if (role) return `${role} coordinator`;
-  return "No valid role: cannot sign in";
+function roleName(role: string, courses: readonly string[]): string {
+  if (!isStaffRole(role)) return "No valid role: cannot sign in";
+  const read = readCourseSet(role, courses);
+  if (role === "counsellor" && !read.ok) return "Counsellor without a course: sees no student";
+  return role === "admin" ? "Administrator" : `Counsellor: ${describeCourses(read.ok ? read.courses : [])}`;
 }

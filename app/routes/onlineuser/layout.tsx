@@ -5,13 +5,21 @@ import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
 import type { RouteHandle } from "~/root";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
+import { counsellorNavigation, courseDeskLinks } from "~/staff/staff-desk";
+import { accessLabel, coursesOf } from "~/staff/staff-roles";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, desk: true };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staff, role } = await requireCoordinatorArea(request, context, params.role);
-  return { email: staff.email, role, isAdmin: staff.role === "admin" };
+  return {
+    email: staff.email,
+    role,
+    isAdmin: staff.role === "admin",
+    label: accessLabel(staff),
+    courses: coursesOf(staff.courses),
+  };
 }
 
 export function headers() {
@@ -24,19 +32,16 @@ export function meta() {
 
 type Area = Route.ComponentProps["loaderData"];
 
+/** A course's desk: an admin looking in gets its pages and the way back; a counsellor their own menu. */
 function CoordinatorDesk({ area, children }: { area: Area; children: React.ReactNode }) {
-  const base = `/onlineuser/${area.role}`;
-  const navigation = [
-    { label: "Students", to: `${base}/students` },
-    { label: `${area.role} registrations`, to: base },
-    { label: "Update course", to: `${base}/course` },
-    ...(area.isAdmin ? [{ label: "Back to admin", to: "/admin" }] : []),
-  ];
+  const navigation = area.isAdmin
+    ? [...courseDeskLinks(area.role), { label: "Back to admin", to: "/admin" }]
+    : counsellorNavigation(area.courses);
   return (
     <DeskLayout
       navigation={navigation}
       staffEmail={area.email}
-      roleLabel={area.isAdmin ? `Administrator, viewing the ${area.role} desk` : `Course coordinator: ${area.role}`}
+      roleLabel={area.isAdmin ? `Administrator, viewing the ${area.role} desk` : area.label}
     >
       {children}
     </DeskLayout>

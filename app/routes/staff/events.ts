@@ -1,7 +1,9 @@
+import { recordScopeOf } from "~/admissions/record-desk.server";
+import { getStudentRecord, isInScope } from "~/admissions/student-records.server";
+import { getSubmission } from "~/admissions/submission-repository.server";
 import { databaseContext } from "~/platform/context.server";
 import { onMissedSubmissions, onRecordChange, onShutdown, onSubmission } from "~/platform/events.server";
 import { isSessionCurrent, requireStaff, staffRoles } from "~/staff/permissions.server";
-import { courseValueOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/events";
 
 /** A comment line keeps proxies from closing an idle stream; the session is checked again each time. */
@@ -9,19 +11,20 @@ const heartbeatMs = 25_000;
 
 /**
  * The live feed of new submissions and student record changes for open staff desks
- * (Server-Sent Events). A coordinator hears only registrations and records of their own course. "resync" says entries may have
+ * (Server-Sent Events). A counsellor hears only of registrations and records of their courses, and of
+ * enquiries filed on records they see (decision 018). "resync" says entries may have
  * come in unheard (the relay between processes was down): the table reloads its list. The browser's
  * EventSource reconnects by itself after a drop.
  *
  * The session is checked when the stream opens, again before each event and at each
  * heartbeat: a stream whose session has ended (signed out, role changed, password reset,
- * account removed, timed out) says "signed-out" and closes; the page then reloads its data
+ * courses changed, account removed, timed out) says "signed-out" and closes; the page then reloads its data
  * and so meets the sign-in page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, staffRoles);
   const { db } = context.get(databaseContext);
-  const ownCourse = staff.role === "admin" ? undefined : courseValueOfRole(staff.role);
+  const scope = recordScopeOf(staff);
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -62,12 +65,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       send("retry: 2000\n: connected\n\n");
+      /** Whether a counsellor sees this submission: a registration of their courses, an enquiry on a record they see. */
+      const hears = async (event: { kind: string; id: string; course?: string }): Promise<boolean> => {
+        if (scope.all) return true;
+        if (event.kind === "registration") return isInScope(scope, event.course ? [event.course] : []);
+        const id = Number(event.id);
+        if (!Number.isInteger(id) || id < 1) return false;
+        const stored = await getSubmission(db, "enquiry", id);
+        return Boolean(stored?.studentId && (await getStudentRecord(db, stored.studentId, scope)));
+      };
       const unsubscribe = onSubmission((event) => {
-        if (ownCourse && (event.kind !== "registration" || event.course !== ownCourse)) return;
-        void sendIfSignedIn(`event: submission\ndata: ${JSON.stringify(event)}\n\n`);
+        void hears(event)
+          .then((yes) => (yes ? sendIfSignedIn(`event: submission\ndata: ${JSON.stringify(event)}\n\n`) : undefined))
+          .catch(() => end());
       });
       const unsubscribeRecords = onRecordChange((event) => {
-        if (ownCourse && !event.courses.includes(ownCourse)) return;
+        if (!isInScope(scope, event.courses)) return;
         void sendIfSignedIn(`event: record\ndata: ${JSON.stringify({ id: event.id })}\n\n`);
       });
       // Entries may have come in unheard (the relay between processes was down): reload the list.
