@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { setPool } from "../../app/admissions/assignment.server";
 import { loadSubmissionTable } from "../../app/admissions/desk.server";
-import { prepareNotifications } from "../../app/admissions/notifications.server";
+import { prepareNotifications, type SubmissionForMail } from "../../app/admissions/notifications.server";
 import { loadRecordPage } from "../../app/admissions/record-desk.server";
 import { everyRecord } from "../../app/admissions/student-records.server";
 import {
@@ -197,7 +197,7 @@ describeEachEngine("the contact form's question and course", (engine) => {
       guardianMobile: "",
       guardianConsent: false,
       consent: true,
-    };
+    } as SubmissionForMail["data"];
     const write = await prepareNotifications(
       db(),
       { kind: "enquiry", data: { ...data, course: "iot", question: "Weekend batch?\nAfter 6 pm?" } },
