@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { setPool } from "../../app/admissions/assignment.server";
 import { loadSubmissionTable } from "../../app/admissions/desk.server";
+import { prepareNotifications, type SubmissionForMail } from "../../app/admissions/notifications.server";
 import { loadRecordPage } from "../../app/admissions/record-desk.server";
 import { everyRecord } from "../../app/admissions/student-records.server";
 import {
@@ -186,6 +187,30 @@ describeEachEngine("the contact form's question and course", (engine) => {
     // Registrations keep their columns as they were.
     const registrationsHeader = (await csvText(submissionCsv(db(), "registration"))).split("\r\n")[0];
     expect(registrationsHeader).not.toContain("Question");
+  });
+
+  it("the institute's e-mail about a new enquiry carries the course asked about and the question", async () => {
+    const { course: _course, ...enquiry } = student();
+    const data = {
+      ...enquiry,
+      under18: false,
+      guardianName: "",
+      guardianMobile: "",
+      guardianConsent: false,
+      consent: true,
+    } as SubmissionForMail["data"];
+    const write = await prepareNotifications(
+      db(),
+      { kind: "enquiry", data: { ...data, course: "iot", question: "Weekend batch?\nAfter 6 pm?" } },
+      site,
+    );
+    const institute = write(7).find((message) => message.kind === "institute");
+    expect(institute?.body).toContain("Course asked about: IoT");
+    expect(institute?.body).toContain("Question:\nWeekend batch?\nAfter 6 pm?");
+    // No coordinator is written to about an enquiry, course or not.
+    expect(write(7).filter((message) => message.kind === "coordinator")).toEqual([]);
+    const plain = (await prepareNotifications(db(), { kind: "enquiry", data }, site))(8);
+    expect(plain.find((message) => message.kind === "institute")?.body).not.toMatch(/Course asked about|Question:/);
   });
 
   it("a replay of the same form stores it once; the same token with another question is a new enquiry", async () => {

@@ -78,7 +78,12 @@ const courseEditor: Entries = [
 const courseEditorOptions = { intent: ["start-date", "content", "restore", "delete", ""] };
 
 const targets: Target[] = [
-  { path: "/contact", who: "public", valid: student, options: studentOptions },
+  {
+    path: "/contact",
+    who: "public",
+    valid: [...student, ["course", ""], ["question", "Is there a weekend batch?\r\nI work on weekdays."]],
+    options: studentOptions,
+  },
   {
     path: "/online/register",
     who: "public",
