@@ -71,6 +71,7 @@ for (const width of [390, 1280]) {
 }
 
 test("an administrator edits a branch, and every page's footer shows it at once", async ({ page, browser }) => {
+  test.setTimeout(90_000);
   await signIn(page, staffAccounts.admin, server.origin);
   await page.goto(`${server.origin}/admin/branches`);
   const form = page.getByRole("form", { name: /Chennai branch/ });
@@ -99,6 +100,7 @@ test("a slideshow photo uploaded in the desk is the home page's first slide, its
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, staffAccounts.admin, server.origin);
   await page.goto(`${server.origin}/admin/photos`);
   const first = page.getByRole("form", { name: "Edit Home page slideshow 1" });
@@ -115,7 +117,8 @@ test("a slideshow photo uploaded in the desk is the home page's first slide, its
   );
   await first.getByLabel(/Alt text/).fill("Students testing a robot arm in the lab");
   await first.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Photo replaced" })).toBeVisible();
+  // AVIF encoding at two widths takes seconds on a busy machine.
+  await expect(page.getByRole("status").filter({ hasText: "Photo replaced" })).toBeVisible({ timeout: 60_000 });
 
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -146,6 +149,7 @@ test("a slideshow photo uploaded in the desk is the home page's first slide, its
 });
 
 test("an event photo added with a date shows in its gallery, lazily, and as an Event", async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, staffAccounts.admin, server.origin);
   await page.goto(`${server.origin}/admin/photos`);
   const add = page.getByRole("form", { name: "Add a photo to Events: project exhibitions" });
@@ -159,7 +163,7 @@ test("an event photo added with a date shows in its gallery, lazily, and as an E
   await add.getByLabel("Date of the event (optional)").fill("2026-04-18");
   await add.getByLabel("Branch (optional)").selectOption("bangalore");
   await add.getByRole("button", { name: "Add photo" }).click();
-  await expect(add.getByRole("status")).toHaveText(/Photo added to Events: project exhibitions/);
+  await expect(add.getByRole("status")).toHaveText(/Photo added to Events: project exhibitions/, { timeout: 60_000 });
 
   await page.goto(`${server.origin}/about/events`);
   const figure = page.getByRole("region", { name: "Project exhibitions" }).getByRole("figure").last();

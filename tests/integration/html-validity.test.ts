@@ -19,6 +19,8 @@ const deskPaths = [
   "/admin/staff",
   "/admin/audit",
   "/admin/analytics",
+  "/admin/branches",
+  "/admin/photos",
 ];
 
 interface VnuMessage {
