@@ -17,10 +17,10 @@ import {
   type OutboxMessage,
 } from "~/platform/mail-outbox.server";
 import { counterStoreFor, createRateLimit, parseRateSetting } from "~/platform/rate-limit.server";
+import { type CourseBatches, batchLine as describeBatch, nextStartLine } from "~/site/batch-rules";
+import { getCourseBatches } from "~/site/batches.server";
 import type { CoordinatorKey, Course } from "~/site/content/types";
 import { getCourses } from "~/site/content.server";
-import { batchLine as describeBatch, type CourseBatches, nextStartLine } from "~/site/batch-rules";
-import { getCourseBatches } from "~/site/batches.server";
 import { authSecret } from "~/staff/auth.server";
 import { staffEmailsWithRole } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";
@@ -62,8 +62,7 @@ export async function prepareNotifications(
   const [courses, batches] = await Promise.all([getCourses(db), getCourseBatches(db)]);
   const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
   const coordinators = course ? await staffEmailsWithRole(db, course.coordinatorKey) : [];
-  return (id) =>
-    composeNotifications({ kind, id, data, course, courses, batches, coordinators, acknowledge }, origin);
+  return (id) => composeNotifications({ kind, id, data, course, courses, batches, coordinators, acknowledge }, origin);
 }
 
 const hour = 3_600_000;
