@@ -50,6 +50,8 @@ describe("messages", () => {
       courseRequired: "Please select a course",
       batchInvalid: "Please choose a batch from the list, or leave it empty",
       batchNotOpen: "This batch is no longer open: please choose another, or leave it empty",
+      batchOtherCourse:
+        "This batch is of another course: please choose one of your course's batches, or leave it empty",
       batchFull: "This batch is full: please choose another, or leave it empty",
       consentRequired: "Please tick the box to let us use these details to answer you",
       guardianNameRequired: "Please enter your parent's or guardian's name",
