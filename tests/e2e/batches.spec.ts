@@ -42,6 +42,8 @@ for (const width of [390, 1280]) {
     test("home, admissions and course pages list the next batches soonest first, without JavaScript", async ({
       page,
     }) => {
+      // Three pages, each looked at closely.
+      test.slow();
       for (const [pathname, name] of [
         ["/", "home"],
         ["/about/admissions", "admissions"],
