@@ -147,7 +147,11 @@ export async function handleSubmission(
       const courseKey = courseByValue(course ?? "")?.key;
       const found = courseKey ? await batchForRegistration(db, courseKey, result.data.batch) : "not-open";
       if (typeof found === "string") {
-        const message = found === "full" ? messages.batchFull : messages.batchNotOpen;
+        const message = {
+          full: messages.batchFull,
+          "other-course": messages.batchOtherCourse,
+          "not-open": messages.batchNotOpen,
+        }[found];
         return data<SubmissionProblem>(
           { values, fieldErrors: { batch: message }, formError: messages.fixErrors },
           { status: 400 },

@@ -3,6 +3,7 @@ import { pageVersion } from "~/platform/content-version.server";
 import {
   batchDateLabel,
   batchLine,
+  batchOption,
   clockLabel,
   hoursPerClass,
   nextIndianMidnight,
@@ -44,6 +45,13 @@ describe("a batch in words", () => {
     expect(seatsLine({ seats: "full", seatsLeft: null })).toBe("Full");
     expect(batchLine(batch)).toBe("Starts Sat, 16 Jan 2027: weekends, 9:30 am to 1 pm (classroom, Chennai)");
     expect(batchLine({ ...batch, mode: "online" })).toBe("Starts Sat, 16 Jan 2027: weekends, 9:30 am to 1 pm (online)");
+    // The year only when it is not this year's.
+    expect(batchOption(batch, new Date("2026-12-20T10:00:00Z"))).toBe(
+      "Sat 16 Jan 2027: weekends, 9:30 am to 1 pm, Chennai",
+    );
+    expect(batchOption({ ...batch, mode: "online" }, new Date("2027-01-02T10:00:00Z"))).toBe(
+      "Sat 16 Jan: weekends, 9:30 am to 1 pm, online",
+    );
   });
 
   it("names the next batch, else what staff typed, else 'Starting soon'", () => {

@@ -108,7 +108,16 @@ export function seatsLine(batch: Pick<PublicBatch, "seats" | "seatsLeft">): stri
   }
 }
 
-/** One line naming a batch: the registration form's option, and what a registration keeps. */
+/** A batch as the registration form offers it, short enough for a phone's select: "Mon 14 Dec: weekends, 10 am to 4 pm, Bangalore". */
+export function batchOption(batch: PublicBatch, now: Date = new Date()): string {
+  const date = new Date(`${batch.startsOn}T00:00:00Z`);
+  const day = `${weekdayNames[date.getUTCDay()]} ${date.getUTCDate()} ${monthNames[date.getUTCMonth()]}`;
+  const year = date.getUTCFullYear() === now.getUTCFullYear() ? "" : ` ${date.getUTCFullYear()}`;
+  const days = batch.days === "weekday" ? "weekdays" : "weekends";
+  return `${day}${year}: ${days}, ${timingsLabel(batch)}, ${batch.mode === "online" ? "online" : batch.branchName}`;
+}
+
+/** One line naming a batch: what a registration keeps, and its structured data's name. */
 export function batchLine(batch: PublicBatch): string {
   const mode = batch.mode === "online" ? "online" : `classroom, ${batch.branchName}`;
   const days = batch.days === "weekday" ? "weekdays" : "weekends";

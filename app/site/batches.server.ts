@@ -119,9 +119,10 @@ export async function batchForRegistration(
   courseKey: CourseKey,
   id: number,
   today: string = todayInIndia(),
-): Promise<{ id: number; line: string } | "not-open" | "full"> {
+): Promise<{ id: number; line: string } | "not-open" | "other-course" | "full"> {
   const row = await getBatch(db, id);
-  if (!row || row.courseKey !== courseKey || row.startsOn < today) return "not-open";
+  if (!row || row.startsOn < today) return "not-open";
+  if (row.courseKey !== courseKey) return "other-course";
   if (row.seats === "full") return "full";
   return { id: row.id, line: batchLine(toPublic(row)) };
 }

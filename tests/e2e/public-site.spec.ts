@@ -442,7 +442,8 @@ for (const course of courses) {
       offers: [{ "@type": "Offer", category: "Paid", priceCurrency: "INR" }],
     });
     // The fee in the structured data is the one the page shows (the lowest of the batches, if any).
-    const fee = (data?.offers as Array<{ price: number }>)[0]?.price ?? 0;
+    const offers = (data?.offers ?? []) as Array<{ price: number }>;
+    const fee = offers[0]?.price ?? 0;
     await expect(page.locator(".fact").getByText(`₹${fee.toLocaleString("en-IN")}`)).toBeVisible();
     const instances = data?.hasCourseInstance as Array<Record<string, unknown>>;
     expect(instances.length).toBeGreaterThanOrEqual(1);

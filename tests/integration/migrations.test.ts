@@ -195,7 +195,9 @@ describeEachEngine("migrating a database made before batches (0008)", (engine) =
       openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
     try {
       const old = await open(oldMigrations);
-      await createSubmission(old.db, "registration", student({ course: "iot" }), { submissionToken: "before-batches" });
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course)
+        values ('Priya Raman', 'priya@example.in', '9876543210', 'B.E', 'ECE', 'karnataka', 'Udupi', 'before-batches', 'iot')`);
       await old.db.execute(sql`
         insert into course_start_dates (key, start_date, updated_by)
         values ('iot', 'Mid-February 2027', 'iot@example.in'), ('ai', '12 January 2020', 'admin@example.in')`);

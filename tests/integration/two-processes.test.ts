@@ -154,7 +154,7 @@ describeEachEngine("two processes on one PostgreSQL", () => {
     expect(saved.status).toBe(200);
     for (const pathname of ["/courses/iot", "/", "/about/admissions", "/online/register"]) {
       await eventually(`the new batch on ${pathname} of the other process`, async () =>
-        (await (await fetch(`${b.origin}${pathname}`)).text()).includes("Sat, 4 Oct 2031"),
+        (await (await fetch(`${b.origin}${pathname}`)).text()).includes("4 Oct 2031"),
       );
     }
     // A page that does not show batches stayed cached on the other process.

@@ -5,7 +5,7 @@ import { courseLabel, handleSubmission, newSubmissionToken } from "~/admissions/
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
-import { batchLine, nextStartLine } from "~/site/batch-rules";
+import { batchOption, nextStartLine } from "~/site/batch-rules";
 import { getCourseBatches } from "~/site/batches.server";
 import { courses } from "~/site/content/courses";
 import { courseCatalog } from "~/site/course-catalog";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       label: course.optionLabel,
       options: byCourse[course.key].batches.map((batch) => ({
         value: String(batch.id),
-        label: batchLine(batch),
+        label: batchOption(batch),
         full: batch.seats === "full",
       })),
     }))
