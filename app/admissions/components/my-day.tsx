@@ -186,7 +186,9 @@ function DayRow({
         </a>
       </div>
       <details className="day-log" ref={details} open={refused ? true : undefined}>
-        <summary className="day-log-toggle">Log the outcome{row.name ? <span className="sr-only"> for {row.name}</span> : null}</summary>
+        <summary className="day-log-toggle">
+          Log the outcome{row.name ? <span className="sr-only"> for {row.name}</span> : null}
+        </summary>
         <fetcher.Form
           method="post"
           action={action}
