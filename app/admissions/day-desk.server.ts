@@ -232,7 +232,10 @@ export async function handleDayLog(
     return refuse("Please choose how it went from the list.", "outcome");
   }
   if (channel === "call" && !outcome) return refuse("Please choose how the call went.", "outcome");
-  const choice = values.next ?? defaultFollowUpChoice;
+  // A time typed in is the time meant, whichever choice was left selected (a page without
+  // JavaScript cannot select "Pick a time" for the counsellor), unless they chose none at all.
+  const typedTime = (values.nextAt ?? "").trim() !== "";
+  const choice = typedTime && values.next !== "none" ? "pick" : (values.next ?? defaultFollowUpChoice);
   let nextFollowUpAt: string | undefined;
   if (choice === "keep") {
     nextFollowUpAt = undefined;

@@ -97,10 +97,6 @@ function RowWhen({ row, group, now }: { row: DayRowView; group: DayGroup; now: n
   }
 }
 
-function indiaInputValue(iso: string): string {
-  return new Date(new Date(iso).getTime() + 330 * 60_000).toISOString().slice(0, 16);
-}
-
 /**
  * One student: name, why they are here, one tap to call or WhatsApp, and the log form
  * (channel, outcome, note, next follow-up) in the same place. Without JavaScript the form
@@ -277,7 +273,7 @@ function DayRow({
               <input
                 type="datetime-local"
                 name="nextAt"
-                defaultValue={typed("nextAt", future ? indiaInputValue(future) : "")}
+                defaultValue={typed("nextAt", "")}
                 onInput={() => chooseNext("pick")}
               />
             </label>
