@@ -273,6 +273,21 @@ test.describe("by keyboard on a desktop", () => {
   });
 });
 
+test.describe("the menu's counts", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("follow a new student on a page that does not reload itself", async ({ page, browser }) => {
+    await signIn(page, staffAccounts.embedded);
+    await page.goto("/onlineuser/embedded/course");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const before = await menuCount(page, "new");
+    const mobile = uniqueMobile("93427");
+    await submit(browser, `Counted Chitra ${mobile.slice(-4)}`, mobile, "embedded");
+    // Heard on the event stream at once; the minute's clock refresh would catch it otherwise.
+    await expect.poll(() => menuCount(page, "new"), { timeout: 70_000 }).toBe(before + 1);
+  });
+});
+
 for (const viewport of [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
