@@ -15,6 +15,7 @@ import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import { allCourses, counsellorDesk, coursesOf } from "~/staff/staff-roles";
+import { type DayGroup, dayClock, dayGroupCondition, dayGroups, uncontactedCondition } from "./my-day.server";
 import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
 import {
   type Actor,
@@ -59,6 +60,8 @@ export interface RecordQuery {
   to: string;
   sort: RecordSort;
   page: number;
+  /** One of My day's groups, or "late" (new, not contacted within the limit): my-day.server.ts. */
+  day: DayGroup | "late" | "";
 }
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
@@ -86,6 +89,7 @@ export function readRecordQuery(request: Request): RecordQuery {
     to: date("to"),
     sort: pick("sort", recordSorts) || "newest",
     page,
+    day: pick("day", [...dayGroups, "late"] as const),
   };
 }
 
@@ -106,6 +110,11 @@ function filtersOf(query: RecordQuery, staff: StaffUser): RecordFilters {
     followUp: query.followUp || undefined,
     createdFrom: query.from ? indiaMidnight(query.from) : undefined,
     createdBefore: to ? new Date(to.getTime() + 24 * 60 * 60_000) : undefined,
+    where: query.day
+      ? query.day === "late"
+        ? uncontactedCondition(dayClock())
+        : dayGroupCondition(query.day, dayClock())
+      : undefined,
     sort: query.sort,
   };
 }

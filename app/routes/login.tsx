@@ -16,7 +16,7 @@ import {
 } from "~/staff/auth.server";
 import { crossSiteRefusal, getStaffUser, isCrossSite } from "~/staff/permissions.server";
 import { courseSetOf } from "~/staff/staff-accounts.server";
-import { areaOf, isStaffRole } from "~/staff/staff-roles";
+import { isStaffRole, landingOf } from "~/staff/staff-roles";
 import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { enhance: true };
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Signed in already: straight to the staff member's own area. Not after a refusal,
   // which must be shown even to a signed-in coordinator who tried another course's page.
   const staff = await getStaffUser(request, context);
-  if (staff) throw redirect(areaOf(staff));
+  if (staff) throw redirect(landingOf(staff));
   return { notice: null };
 }
 
@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cookies = new Headers();
   for (const cookie of signInCookies(signedIn.headers)) cookies.append("Set-Cookie", cookie);
   const courses = user.role === "admin" ? [] : await courseSetOf(database.db, user.id);
-  return redirect(areaOf({ role: user.role, courses }), { headers: cookies });
+  return redirect(landingOf({ role: user.role, courses }), { headers: cookies });
 }
 
 function text(form: FormData, name: string): string {

@@ -54,6 +54,8 @@ export function daysToMs(days: number): number {
 export interface DeskLink {
   label: string;
   to: string;
+  /** Shows My day's counts beside the link (the desk layout keeps them live). */
+  counts?: true;
 }
 export interface DeskSection {
   label: string;
@@ -62,6 +64,8 @@ export interface DeskSection {
 
 export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "HOME", to: "/admin" },
+  { label: "Team day", to: "/desk/team", counts: true },
+  { label: "My day", to: "/desk/day" },
   { label: "Students", to: "/admin/students" },
   { label: "Assignment", to: "/admin/assignment" },
   {
@@ -106,6 +110,7 @@ export const counsellorEnquiries = "/counsellor/enquiries";
 /** A counsellor's menu, the same on their desk and on each of their courses' desks. */
 export function counsellorNavigation(keys: readonly CourseKey[]): Array<DeskLink | DeskSection> {
   return [
+    { label: "My day", to: "/desk/day", counts: true as const },
     { label: "My students", to: counsellorDesk },
     { label: "Enquiries", to: counsellorEnquiries },
     ...keys.map((key) => ({ label: courseByKey(key).label, links: courseDeskLinks(key) })),

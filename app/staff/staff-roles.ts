@@ -80,12 +80,20 @@ export function readCourseSet(
 export const counsellorDesk = "/counsellor/students";
 
 /**
- * The page an account starts on after sign-in, and the desk its pages point back to: an
- * admin's /admin; a counsellor of one course keeps that course's /onlineuser/<key>; a
- * counsellor of several courses (or all) gets the counsellor desk. The one place to change it.
+ * The desk an account's pages point back to: an admin's /admin; a counsellor of one course keeps
+ * that course's /onlineuser/<key>; a counsellor of several courses (or all) gets the counsellor
+ * desk. Where they land after sign-in is landingOf.
  */
 export function areaOf(access: StaffAccess): string {
   if (access.role === "admin") return "/admin";
   if (access.courses !== allCourses && access.courses?.length === 1) return `/onlineuser/${access.courses[0]}`;
   return counsellorDesk;
+}
+
+/**
+ * The page a staff member lands on after sign-in: the team's day for an admin, My day for a
+ * counsellor (their desk, areaOf, is a link away). The one place to change it.
+ */
+export function landingOf(access: StaffAccess): string {
+  return access.role === "admin" ? "/desk/team" : "/desk/day";
 }

@@ -26,11 +26,11 @@ async function submitEnquiry(browser: Browser, name: string, extra: Record<strin
   await context.close();
 }
 
-test("the first admin, made with the command-line tool, signs in, lands on /admin and sees every menu of the desk", async ({
+test("the first admin, made with the command-line tool, signs in, lands on the team's day and sees every menu of the desk", async ({
   page,
 }) => {
   await signIn(page, staffAccounts.admin);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/desk\/team$/);
   const nav = page.getByRole("navigation", { name: "Staff" });
   for (const label of [
     "HOME",
@@ -65,19 +65,21 @@ test("the first admin, made with the command-line tool, signs in, lands on /admi
   await expect(created.getByRole("cell", { name: /^command line/ })).toBeVisible();
 });
 
-test("each counsellor of one course signs in to that course's desk, one of several to the counsellor desk", async ({
-  page,
-}) => {
+test("each counsellor signs in to My day, and their courses' desks are one link away", async ({ page }) => {
   for (const role of ["embedded", "python", "iot", "matlab", "ai"] as const) {
     await signIn(page, staffAccounts[role]);
-    await expect(page).toHaveURL(new RegExp(`/onlineuser/${role}$`));
+    await expect(page).toHaveURL(/\/desk\/day$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^My day/);
+    await expect(page.locator(`.desk-side a[href="/onlineuser/${role}"]`)).toHaveCount(1);
+    await page.goto(`/onlineuser/${role}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Registrations: /);
     await expect(page.getByText(/Counsellor: /)).toBeVisible();
     await page.getByRole("button", { name: "logout" }).click();
     await expect(page).toHaveURL(/\/$/);
   }
   await signIn(page, staffAccounts.several);
-  await expect(page).toHaveURL(/\/counsellor\/students$/);
+  await expect(page).toHaveURL(/\/desk\/day$/);
+  await page.goto("/counsellor/students");
   await expect(page.getByText("Counsellor: Embedded, IoT")).toBeVisible();
   // The menu leads to each of their courses' desks and to the enquiries they see.
   for (const link of ["/onlineuser/embedded", "/onlineuser/iot", "/counsellor/enquiries"]) {
@@ -171,7 +173,8 @@ test("a counsellor of one course sees only that course, live, and nothing else",
   const aiName = `Ai Learner ${Date.now()}`;
   await submitEnquiry(browser, aiName, { course: "ai", mobile: "9000054321" }, "/online/register");
   await signIn(page, staffAccounts.iot);
-  await expect(page).toHaveURL(/\/onlineuser\/iot$/);
+  await expect(page).toHaveURL(/\/desk\/day$/);
+  await page.goto("/onlineuser/iot");
   await submitEnquiry(browser, iotName, { course: "iot", mobile: "9000067890" }, "/online/register");
   await expect(page.getByRole("cell", { name: iotName, exact: true })).toBeVisible({ timeout: 5_000 });
   await expect(page.getByRole("cell", { name: aiName, exact: true })).toHaveCount(0);
@@ -190,9 +193,7 @@ test("a counsellor of one course sees only that course, live, and nothing else",
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page).toHaveURL(new RegExp(`${path.replaceAll("/", "\\/")}$`));
-    await expect(
-      page.getByText(/This page is not open to your account .*Your desk is at \/onlineuser\/iot\./),
-    ).toBeVisible();
+    await expect(page.getByText(/This page is not open to your account .*Your desk is at \/desk\/day\./)).toBeVisible();
   }
 
   // Their own CSV holds their course only.
@@ -220,7 +221,7 @@ test("a counsellor whose courses are changed is signed out of the open desk", as
   await expect(create.getByLabel("Password", { exact: true })).toHaveValue("");
 
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/onlineuser\/matlab$/);
+  await expect(page).toHaveURL(/\/desk\/day$/);
   await expect(page.getByText("Live: new entries appear here by themselves")).toBeVisible();
 
   const card = adminPage.getByRole("listitem").filter({ hasText: email });

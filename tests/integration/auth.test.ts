@@ -137,11 +137,11 @@ describeEachEngine("staff sign-in", (engine) => {
     await addStaff("iot.coordinator@sampige-academy.example", "iot");
   });
 
-  it("signs an admin in: a redirect to /admin with an HttpOnly, SameSite=Lax session cookie", async () => {
+  it("signs an admin in: a redirect to the team's day (/desk/team) with an HttpOnly, SameSite=Lax session cookie", async () => {
     const address = freshAddress();
     const answer = await signIn("admin@sampige-academy.example", password, address);
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/admin");
+    expect(answer.location).toBe("/desk/team");
     const sessionCookie = answer.setCookies.find((line) => line.startsWith("better-auth.session_token="));
     expect(sessionCookie).toBeDefined();
     expect(sessionCookie).toMatch(/;\s*HttpOnly/i);
@@ -190,7 +190,7 @@ describeEachEngine("staff sign-in", (engine) => {
           params: {},
         } as never),
       );
-      expect(answer.location).toBe("/admin");
+      expect(answer.location).toBe("/desk/team");
       const sessionCookie = answer.setCookies.find((line) => line.startsWith("__Secure-better-auth.session_token="));
       expect(sessionCookie).toMatch(/;\s*Secure/i);
       expect(sessionCookie).toMatch(/;\s*HttpOnly/i);
@@ -201,10 +201,10 @@ describeEachEngine("staff sign-in", (engine) => {
     }
   });
 
-  it("sends a counsellor of one course to that course's area, whatever the e-mail's case", async () => {
+  it("sends a counsellor of one course or several to My day, whatever the e-mail's case", async () => {
     const answer = await signIn("  IoT.Coordinator@Sampige-Academy.example ", password);
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/onlineuser/iot");
+    expect(answer.location).toBe("/desk/day");
     expect(answer.cookie).toContain("better-auth.session_token=");
   });
 
@@ -319,7 +319,7 @@ describeEachEngine("staff sign-in", (engine) => {
           params: {},
         } as never),
       );
-    expect(await visit(iot.cookie)).toMatchObject({ status: 302, location: "/onlineuser/iot" });
+    expect(await visit(iot.cookie)).toMatchObject({ status: 302, location: "/desk/day" });
     expect((await visit("")).data).toEqual({ notice: null });
   });
 
@@ -357,13 +357,13 @@ describeEachEngine("staff sign-in", (engine) => {
     expect((await guard(first.cookie, ["counsellor"])).status).toBe(302);
     expect((await guard(second.cookie, ["counsellor"])).status).toBe(302);
     const again = await signIn(email, password);
-    expect(again.location).toBe("/onlineuser/matlab");
-    // Several courses: the counsellor desk.
+    expect(again.location).toBe("/desk/day");
+    // Several courses, or all: My day too.
     expect((await setStaffRole(database().db, email, "counsellor", tester, ["matlab", "ai"])).ok).toBe(true);
     expect(await sessionsOf(email)).toHaveLength(0);
-    expect((await signIn(email, password)).location).toBe("/counsellor/students");
+    expect((await signIn(email, password)).location).toBe("/desk/day");
     expect((await setStaffRole(database().db, email, "counsellor", tester, "all")).ok).toBe(true);
-    expect((await signIn(email, password)).location).toBe("/counsellor/students");
+    expect((await signIn(email, password)).location).toBe("/desk/day");
   });
 
   it("refuses a counsellor without a course, or with a course the catalog does not have", async () => {
@@ -398,7 +398,7 @@ describeEachEngine("staff sign-in", (engine) => {
     expect(await resetStaffPassword(database(), email, fresh, tester)).toEqual({ ok: true });
     expect((await guard(before.cookie, ["counsellor"])).status).toBe(302);
     expect((await signIn(email, password)).status).toBe(401);
-    expect((await signIn(email, fresh)).location).toBe("/onlineuser/ai");
+    expect((await signIn(email, fresh)).location).toBe("/desk/day");
   });
 
   it("ends every session of a removed account, and its password with it", async () => {

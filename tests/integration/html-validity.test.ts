@@ -21,6 +21,8 @@ const deskPaths = [
   "/admin/analytics",
   "/admin/branches",
   "/admin/photos",
+  "/desk/day",
+  "/desk/team",
 ];
 
 interface VnuMessage {

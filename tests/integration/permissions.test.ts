@@ -32,6 +32,11 @@ import * as adminStaff from "../../app/routes/admin/staff";
 import * as counsellorEnquiries from "../../app/routes/counsellor/enquiries";
 import * as counsellorHome from "../../app/routes/counsellor/home";
 import * as counsellorLayout from "../../app/routes/counsellor/layout";
+import * as deskCounts from "../../app/routes/desk/counts";
+import * as deskDay from "../../app/routes/desk/day";
+import * as deskIndex from "../../app/routes/desk/index";
+import * as deskLayout from "../../app/routes/desk/layout";
+import * as deskTeam from "../../app/routes/desk/team";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import * as coordinatorCourse from "../../app/routes/onlineuser/course";
 import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
@@ -210,6 +215,46 @@ const cases: Case[] = [
     params: {},
     ...adminAudit,
     allowed: adminOnly,
+  },
+  {
+    file: "routes/desk/layout.tsx",
+    name: "the account's own desk",
+    path: "/desk/day",
+    params: {},
+    ...deskLayout,
+    allowed: ["admin", ...counsellors],
+  },
+  {
+    file: "routes/desk/index.ts",
+    name: "the account's start page",
+    path: "/desk",
+    params: {},
+    ...deskIndex,
+    allowed: ["admin", ...counsellors],
+  },
+  {
+    file: "routes/desk/day.tsx",
+    name: "my day",
+    path: "/desk/day",
+    params: {},
+    ...deskDay,
+    allowed: ["admin", ...counsellors],
+  },
+  {
+    file: "routes/desk/team.tsx",
+    name: "team day",
+    path: "/desk/team",
+    params: {},
+    ...deskTeam,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/desk/counts.ts",
+    name: "my day's counts",
+    path: "/desk/counts",
+    params: {},
+    ...deskCounts,
+    allowed: ["admin", ...counsellors],
   },
   {
     file: "routes/staff/events.ts",
@@ -524,7 +569,7 @@ describe("the matrix itself", () => {
     const files = new Set<string>();
     const walk = (entries: RouteEntry[]) => {
       for (const entry of entries) {
-        if (/^routes\/(admin|onlineuser|staff|counsellor)\//.test(entry.file)) files.add(entry.file);
+        if (/^routes\/(admin|onlineuser|staff|counsellor|desk)\//.test(entry.file)) files.add(entry.file);
         walk(entry.children ?? []);
       }
     };

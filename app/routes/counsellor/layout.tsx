@@ -1,8 +1,10 @@
 import "~/desk.css";
 import { Outlet, useRouteLoaderData } from "react-router";
+import { navCounts } from "~/admissions/day-desk.server";
 import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
 import { requireStaff } from "~/staff/permissions.server";
 import { counsellorNavigation } from "~/staff/staff-desk";
@@ -14,7 +16,8 @@ export const handle: RouteHandle = { hydrate: true, desk: true };
 /** A counsellor's own desk (/counsellor): every record and enquiry of their courses. Counsellors only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, ["counsellor"]);
-  return { email: staff.email, label: accessLabel(staff), courses: coursesOf(staff.courses) };
+  const counts = await navCounts(context.get(databaseContext).db, staff);
+  return { email: staff.email, label: accessLabel(staff), courses: coursesOf(staff.courses), counts };
 }
 
 export function headers() {
@@ -29,7 +32,12 @@ type Area = Route.ComponentProps["loaderData"];
 
 function CounsellorDesk({ area, children }: { area: Area; children: React.ReactNode }) {
   return (
-    <DeskLayout navigation={counsellorNavigation(area.courses)} staffEmail={area.email} roleLabel={area.label}>
+    <DeskLayout
+      navigation={counsellorNavigation(area.courses)}
+      counts={area.counts}
+      staffEmail={area.email}
+      roleLabel={area.label}
+    >
       {children}
     </DeskLayout>
   );

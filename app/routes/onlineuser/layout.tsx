@@ -1,8 +1,10 @@
 import "~/desk.css";
 import { Outlet, useRouteLoaderData } from "react-router";
+import { navCounts } from "~/admissions/day-desk.server";
 import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { counsellorNavigation, courseDeskLinks } from "~/staff/staff-desk";
@@ -13,12 +15,15 @@ export const handle: RouteHandle = { hydrate: true, desk: true };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staff, role } = await requireCoordinatorArea(request, context, params.role);
+  const isAdmin = staff.role === "admin";
+  const counts = isAdmin ? null : await navCounts(context.get(databaseContext).db, staff);
   return {
     email: staff.email,
     role,
-    isAdmin: staff.role === "admin",
+    isAdmin,
     label: accessLabel(staff),
     courses: coursesOf(staff.courses),
+    counts,
   };
 }
 
@@ -40,6 +45,7 @@ function CoordinatorDesk({ area, children }: { area: Area; children: React.React
   return (
     <DeskLayout
       navigation={navigation}
+      counts={area.counts}
       staffEmail={area.email}
       roleLabel={area.isAdmin ? `Administrator, viewing the ${area.role} desk` : area.label}
     >
