@@ -45,6 +45,13 @@ export default [
     route("students", "routes/staff/students.tsx", { id: "course-students" }),
     route("students/:id", "routes/staff/student.tsx", { id: "course-student" }),
   ]),
+  // The signed-in account's own desk pages: My day, and the team's day for an admin.
+  route("desk", "routes/desk/layout.tsx", [
+    index("routes/desk/index.ts"),
+    route("day", "routes/desk/day.tsx"),
+    route("team", "routes/desk/team.tsx"),
+  ]),
+  route("desk/counts", "routes/desk/counts.ts"),
   route("staff/events", "routes/staff/events.ts"),
   route("staff/export/:table/:course?", "routes/staff/export.ts"),
 

@@ -106,7 +106,9 @@ function groupOrder(group: DayGroup) {
 /** Whose day: an account's id, or null for the Unassigned queue. */
 export type DayOwner = string | null;
 
-function ownerCondition(owner: DayOwner): SQL {
+/** undefined: every owner and the Unassigned queue together (the team's totals). */
+function ownerCondition(owner: DayOwner | undefined): SQL | undefined {
+  if (owner === undefined) return undefined;
   return owner === null ? isNull(students.ownerId) : eq(students.ownerId, owner);
 }
 
@@ -223,12 +225,27 @@ export interface DayCounts {
   late: number;
 }
 
-/** The navigation's counts for one owner (null: the Unassigned queue): four small indexed counts. */
-export async function dayCounts(db: AppDatabase, owner: DayOwner, options: DayOptions = {}): Promise<DayCounts> {
+/**
+ * The navigation's counts for one owner (null: the Unassigned queue; undefined: everyone):
+ * four small indexed counts. With `cap`, each stops counting there (the navigation shows
+ * "999+"), so a desk with a long backlog pays no more on every page than one without.
+ */
+export async function dayCounts(
+  db: AppDatabase,
+  owner: DayOwner | undefined,
+  options: Omit<DayOptions, "limit"> & { cap?: number } = {},
+): Promise<DayCounts> {
   const clock = dayClock(options.now, options.settings);
   const base = and(ownerCondition(owner), scopeCondition(options.scope ?? everyRecord));
+  const cap = options.cap;
   const countOf = async (condition: SQL) => {
-    const [row] = await db.select({ n: count() }).from(students).where(and(base, condition));
+    const where = and(base, condition);
+    const [row] =
+      cap === undefined
+        ? await db.select({ n: count() }).from(students).where(where)
+        : await db
+            .select({ n: count() })
+            .from(db.select({ id: students.id }).from(students).where(where).limit(cap).as("capped"));
     return row?.n ?? 0;
   };
   const [overdue, today, fresh, late] = await Promise.all([

@@ -14,6 +14,7 @@ import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
+import { type DayGroup, dayClock, dayGroupCondition, dayGroups, uncontactedCondition } from "./my-day.server";
 import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
 import {
   type Actor,
@@ -58,6 +59,8 @@ export interface RecordQuery {
   to: string;
   sort: RecordSort;
   page: number;
+  /** One of My day's groups, or "late" (new, not contacted within the limit): my-day.server.ts. */
+  day: DayGroup | "late" | "";
 }
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
@@ -85,6 +88,7 @@ export function readRecordQuery(request: Request): RecordQuery {
     to: date("to"),
     sort: pick("sort", recordSorts) || "newest",
     page,
+    day: pick("day", [...dayGroups, "late"] as const),
   };
 }
 
@@ -105,6 +109,11 @@ function filtersOf(query: RecordQuery, staff: StaffUser): RecordFilters {
     followUp: query.followUp || undefined,
     createdFrom: query.from ? indiaMidnight(query.from) : undefined,
     createdBefore: to ? new Date(to.getTime() + 24 * 60 * 60_000) : undefined,
+    where: query.day
+      ? query.day === "late"
+        ? uncontactedCondition(dayClock())
+        : dayGroupCondition(query.day, dayClock())
+      : undefined,
     sort: query.sort,
   };
 }

@@ -53,6 +53,8 @@ export function daysToMs(days: number): number {
 export interface DeskLink {
   label: string;
   to: string;
+  /** Shows My day's counts beside the link (the desk layout keeps them live). */
+  counts?: true;
 }
 export interface DeskSection {
   label: string;
@@ -61,6 +63,8 @@ export interface DeskSection {
 
 export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "HOME", to: "/admin" },
+  { label: "Team day", to: "/desk/team", counts: true },
+  { label: "My day", to: "/desk/day" },
   { label: "Students", to: "/admin/students" },
   { label: "Assignment", to: "/admin/assignment" },
   {
@@ -84,6 +88,18 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "Staff accounts", to: "/admin/staff" },
   { label: "Audit log", to: "/admin/audit" },
 ];
+
+/** A course coordinator's navigation: My day first, then their course's pages. */
+export function coordinatorNavigation(role: CoordinatorRole, isAdmin: boolean): DeskLink[] {
+  const base = `/onlineuser/${role}`;
+  return [
+    ...(isAdmin ? [] : [{ label: "My day", to: "/desk/day", counts: true as const }]),
+    { label: "Students", to: `${base}/students` },
+    { label: `${role} registrations`, to: base },
+    { label: "Update course", to: `${base}/course` },
+    ...(isAdmin ? [{ label: "Back to admin", to: "/admin" }] : []),
+  ];
+}
 
 /** One enquiry or registration as a staff table shows it. */
 export interface SubmissionRow {

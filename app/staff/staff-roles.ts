@@ -11,7 +11,7 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
 }
 
-/** The page a role starts on after sign-in: "/admin" or "/onlineuser/<role>". */
+/** The page a role starts on after sign-in: the team's day for an admin, My day for everyone else. */
 export function areaOf(role: StaffRole): string {
-  return role === "admin" ? "/admin" : `/onlineuser/${role}`;
+  return role === "admin" ? "/desk/team" : "/desk/day";
 }

@@ -74,7 +74,7 @@ test("a counsellor signs in over HTTPS and saves a follow-up on the enquiry", as
   await page.getByLabel("Email").fill(admin);
   await page.getByLabel("Password", { exact: true }).fill(staffPassword);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(`${origin}/admin`);
+  await expect(page).toHaveURL(`${origin}/desk/team`);
   const cookies = await context.cookies(origin);
   expect(cookies.length).toBeGreaterThan(0);
   for (const cookie of cookies) expect(cookie.secure, `${cookie.name} is sent over HTTPS only`).toBe(true);

@@ -67,7 +67,7 @@ test("a desk open while its process was cut off from PostgreSQL shows what came 
   await page.getByLabel("Email").fill(admin);
   await page.getByLabel("Password", { exact: true }).fill(staffPassword);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(`${second}/admin`);
+  await expect(page).toHaveURL(`${second}/desk/team`);
   await page.goto(`${second}/admin/contactform`);
   await expect(page.getByText("Live: new entries appear here by themselves")).toBeVisible();
 

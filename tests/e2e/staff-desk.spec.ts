@@ -26,11 +26,11 @@ async function submitEnquiry(browser: Browser, name: string, extra: Record<strin
   await context.close();
 }
 
-test("the first admin, made with the command-line tool, signs in, lands on /admin and sees every menu of the desk", async ({
+test("the first admin, made with the command-line tool, signs in, lands on the team's day and sees every menu of the desk", async ({
   page,
 }) => {
   await signIn(page, staffAccounts.admin);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/desk\/team$/);
   const nav = page.getByRole("navigation", { name: "Staff" });
   for (const label of [
     "HOME",
@@ -65,9 +65,15 @@ test("the first admin, made with the command-line tool, signs in, lands on /admi
   await expect(created.getByRole("cell", { name: /^command line/ })).toBeVisible();
 });
 
-test("each coordinator signs in to their own course's desk", async ({ page }) => {
+test("each coordinator signs in to My day, and their own course's desk is one link away", async ({ page }) => {
   for (const role of ["embedded", "python", "iot", "matlab", "ai"] as const) {
     await signIn(page, staffAccounts[role]);
+    await expect(page).toHaveURL(/\/desk\/day$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^My day/);
+    await page
+      .getByRole("navigation", { name: "Staff" })
+      .getByRole("link", { name: `${role} registrations` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/onlineuser/${role}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Registrations: /);
     await expect(page.getByText(`Course coordinator: ${role}`)).toBeVisible();
@@ -158,7 +164,8 @@ test("a coordinator sees only their course, live, and nothing else", async ({ pa
   const aiName = `Ai Learner ${Date.now()}`;
   await submitEnquiry(browser, aiName, { course: "ai", mobile: "9000054321" }, "/online/register");
   await signIn(page, staffAccounts.iot);
-  await expect(page).toHaveURL(/\/onlineuser\/iot$/);
+  await expect(page).toHaveURL(/\/desk\/day$/);
+  await page.goto("/onlineuser/iot");
   await submitEnquiry(browser, iotName, { course: "iot", mobile: "9000067890" }, "/online/register");
   await expect(page.getByRole("cell", { name: iotName, exact: true })).toBeVisible({ timeout: 5_000 });
   await expect(page.getByRole("cell", { name: aiName, exact: true })).toHaveCount(0);
@@ -177,9 +184,7 @@ test("a coordinator sees only their course, live, and nothing else", async ({ pa
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page).toHaveURL(new RegExp(`${path.replaceAll("/", "\\/")}$`));
-    await expect(
-      page.getByText(/This page is not open to your account .*Your desk is at \/onlineuser\/iot\./),
-    ).toBeVisible();
+    await expect(page.getByText(/This page is not open to your account .*Your desk is at \/desk\/day\./)).toBeVisible();
   }
 
   // Their own CSV holds their course only.
@@ -206,7 +211,7 @@ test("a coordinator whose role is changed is signed out of the open desk", async
   await expect(create.getByLabel("Password", { exact: true })).toHaveValue("");
 
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/onlineuser\/matlab$/);
+  await expect(page).toHaveURL(/\/desk\/day$/);
   await expect(page.getByText("Live: new entries appear here by themselves")).toBeVisible();
 
   await adminPage.getByLabel(`Role of ${email}`).selectOption("ai");

@@ -52,7 +52,7 @@ test("a submission on one process appears live on the other, with one session fo
   await page.getByLabel("Email").fill(admin);
   await page.getByLabel("Password", { exact: true }).fill(staffPassword);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(`${second}/admin`);
+  await expect(page).toHaveURL(`${second}/desk/team`);
   // The same session cookie opens the desk on the other process.
   await page.goto(`${first}/admin`);
   await expect(page).toHaveURL(`${first}/admin`);

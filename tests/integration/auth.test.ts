@@ -134,11 +134,11 @@ describeEachEngine("staff sign-in", (engine) => {
     await addStaff("iot.coordinator@sampige-academy.example", "iot");
   });
 
-  it("signs an admin in: a redirect to /admin with an HttpOnly, SameSite=Lax session cookie", async () => {
+  it("signs an admin in: a redirect to the team's day (/desk/team) with an HttpOnly, SameSite=Lax session cookie", async () => {
     const address = freshAddress();
     const answer = await signIn("admin@sampige-academy.example", password, address);
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/admin");
+    expect(answer.location).toBe("/desk/team");
     const sessionCookie = answer.setCookies.find((line) => line.startsWith("better-auth.session_token="));
     expect(sessionCookie).toBeDefined();
     expect(sessionCookie).toMatch(/;\s*HttpOnly/i);
@@ -186,7 +186,7 @@ describeEachEngine("staff sign-in", (engine) => {
           params: {},
         } as never),
       );
-      expect(answer.location).toBe("/admin");
+      expect(answer.location).toBe("/desk/team");
       const sessionCookie = answer.setCookies.find((line) => line.startsWith("__Secure-better-auth.session_token="));
       expect(sessionCookie).toMatch(/;\s*Secure/i);
       expect(sessionCookie).toMatch(/;\s*HttpOnly/i);
@@ -197,10 +197,10 @@ describeEachEngine("staff sign-in", (engine) => {
     }
   });
 
-  it("sends a coordinator to their own area, whatever the e-mail's case", async () => {
+  it("sends a coordinator to My day, whatever the e-mail's case", async () => {
     const answer = await signIn("  IoT.Coordinator@Sampige-Academy.example ", password);
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/onlineuser/iot");
+    expect(answer.location).toBe("/desk/day");
     expect(answer.cookie).toContain("better-auth.session_token=");
   });
 
@@ -313,7 +313,7 @@ describeEachEngine("staff sign-in", (engine) => {
           params: {},
         } as never),
       );
-    expect(await visit(iot.cookie)).toMatchObject({ status: 302, location: "/onlineuser/iot" });
+    expect(await visit(iot.cookie)).toMatchObject({ status: 302, location: "/desk/day" });
     expect((await visit("")).data).toEqual({ notice: null });
   });
 
@@ -342,7 +342,7 @@ describeEachEngine("staff sign-in", (engine) => {
     expect((await guard(first.cookie, ["embedded", "matlab"])).status).toBe(302);
     expect((await guard(second.cookie, ["embedded", "matlab"])).status).toBe(302);
     const again = await signIn(email, password);
-    expect(again.location).toBe("/onlineuser/matlab");
+    expect(again.location).toBe("/desk/day");
   });
 
   it("ends every session when the password is reset; only the new password works", async () => {
@@ -358,7 +358,7 @@ describeEachEngine("staff sign-in", (engine) => {
     expect(await resetStaffPassword(database(), email, fresh, tester)).toEqual({ ok: true });
     expect((await guard(before.cookie, ["ai"])).status).toBe(302);
     expect((await signIn(email, password)).status).toBe(401);
-    expect((await signIn(email, fresh)).location).toBe("/onlineuser/ai");
+    expect((await signIn(email, fresh)).location).toBe("/desk/day");
   });
 
   it("ends every session of a removed account, and its password with it", async () => {

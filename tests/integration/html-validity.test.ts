@@ -19,6 +19,8 @@ const deskPaths = [
   "/admin/staff",
   "/admin/audit",
   "/admin/analytics",
+  "/desk/day",
+  "/desk/team",
 ];
 
 interface VnuMessage {

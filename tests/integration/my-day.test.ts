@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
+import { handleDayLog, loadMyDay, navCounts } from "../../app/admissions/day-desk.server";
 import {
   type DayGroup,
   type DaySettings,
@@ -14,14 +15,17 @@ import {
   findUncontacted,
   teamDay,
 } from "../../app/admissions/my-day.server";
+import { loadRecordList } from "../../app/admissions/record-desk.server";
 import { logContact } from "../../app/admissions/student-records.server";
 import type { StudentStage } from "../../app/admissions/student-stages";
 import { openDatabase } from "../../app/platform/database.server";
-import { staffAvailability, students, studentTimeline, user } from "../../db/schema";
+import type { StaffUser } from "../../app/staff/permissions.server";
+import { auditLog, staffAvailability, students, studentTimeline, user } from "../../db/schema";
 import { createPostgresDatabase, describeEachEngine, useTestDatabase } from "./databases";
 
 /** A moment given in India time: "2026-11-25T23:59" (25 Nov 2026 is a Wednesday). */
 const ist = (local: string) => new Date(`${local}:00+05:30`);
+const day = 24 * 60 * 60_000;
 
 const settings: DaySettings = {
   workingHours: { days: ["mon", "tue", "wed", "thu", "fri", "sat"], start: "09:30", end: "18:30" },
@@ -383,5 +387,148 @@ describeEachEngine("my day on a database of the previous version", (engine) => {
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describeEachEngine("my day's log form", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+  const anita: StaffUser = { id: "anita", email: "anita@sampige.example", name: "Anita", role: "iot", sessionId: "s1" };
+  const chitra: StaffUser = {
+    id: "chitra",
+    email: "chitra@sampige.example",
+    name: "Chitra",
+    role: "ai",
+    sessionId: "s2",
+  };
+  let id = 0;
+
+  beforeEach(async () => {
+    await test.current.truncate();
+    await db()
+      .insert(user)
+      .values([
+        { id: "anita", name: "Anita", email: anita.email, role: "iot" },
+        { id: "chitra", name: "Chitra", email: chitra.email, role: "ai" },
+      ]);
+    const [row] = await db()
+      .insert(students)
+      .values({ name: "Kavya", email: "kavya@example.in", mobile: "9845012345", courses: ["iot"], ownerId: "anita" })
+      .returning({ id: students.id });
+    id = row?.id as number;
+  });
+
+  const form = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries({ intent: "log", id: String(id), channel: "call", ...fields })) {
+      body.set(key, value);
+    }
+    return body;
+  };
+  const entries = async () =>
+    (await db().select().from(studentTimeline).where(eq(studentTimeline.studentId, id))).map((entry) => entry.kind);
+
+  it("logs the call, its outcome and the next working morning in one step, with an audit line", async () => {
+    // Saturday 17:00 in India: the next working day is Monday.
+    const now = ist("2026-11-28T17:00");
+    const result = await handleDayLog(
+      db(),
+      form({ outcome: "connected", note: "Wants the weekend batch.", next: "tomorrow" }),
+      anita,
+      now,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      id,
+      message: expect.stringMatching(/^Call with Kavya logged\. Next follow-up: 30 Nov 2026, 9:30/),
+    });
+    const [record] = await db().select().from(students).where(eq(students.id, id));
+    expect(record?.nextFollowUpAt).toEqual(ist("2026-11-30T09:30"));
+    expect(record?.contactedAt).toBeInstanceOf(Date);
+    expect((await entries()).sort()).toEqual(["call", "follow_up"]);
+    const [audit] = await db().select().from(auditLog);
+    expect(audit).toMatchObject({ actor: anita.email, action: "student.call", subject: `student ${id} (Kavya)` });
+  });
+
+  it("keeps the follow-up, clears it, or takes a time picked in India time", async () => {
+    const now = ist("2026-11-25T10:00");
+    await db()
+      .update(students)
+      .set({ nextFollowUpAt: ist("2026-11-27T11:00") })
+      .where(eq(students.id, id));
+    await handleDayLog(db(), form({ channel: "whatsapp", next: "keep" }), anita, now);
+    expect((await db().select().from(students))[0]?.nextFollowUpAt).toEqual(ist("2026-11-27T11:00"));
+    await handleDayLog(db(), form({ outcome: "busy", next: "pick", nextAt: "2026-11-25T16:45" }), anita, now);
+    expect((await db().select().from(students))[0]?.nextFollowUpAt).toEqual(ist("2026-11-25T16:45"));
+    // A time typed with another choice left selected is the time meant, unless "No follow-up" was chosen.
+    await handleDayLog(db(), form({ outcome: "busy", next: "tomorrow", nextAt: "2026-11-25T17:15" }), anita, now);
+    expect((await db().select().from(students))[0]?.nextFollowUpAt).toEqual(ist("2026-11-25T17:15"));
+    await handleDayLog(db(), form({ outcome: "no_answer", next: "none", nextAt: "2026-11-26T12:00" }), anita, now);
+    expect((await db().select().from(students))[0]?.nextFollowUpAt).toBeNull();
+  });
+
+  it("refuses bad input with a message for the field, what was typed, and stores nothing", async () => {
+    const now = ist("2026-11-25T10:00");
+    const cases: [Record<string, string>, string | undefined, RegExp, number][] = [
+      [{ outcome: "", note: "Tried once" }, "outcome", /how the call went/, 400],
+      [{ outcome: "teleported" }, "outcome", /from the list/, 400],
+      [{ channel: "pigeon", outcome: "connected" }, "channel", /call or WhatsApp/, 400],
+      [{ outcome: "connected", next: "pick", nextAt: "" }, "nextAt", /date and time/, 400],
+      [{ outcome: "connected", next: "pick", nextAt: "2026-11-25T09:00" }, "nextAt", /cannot be in the past/, 400],
+      [{ outcome: "connected", next: "pick", nextAt: "2026-13-45T99:00" }, "nextAt", /date and time/, 400],
+      [{ outcome: "connected", next: "someday" }, "next", /when to follow up/, 400],
+      [{ outcome: "connected", note: "x".repeat(2001) }, "note", /at most 2000 characters/, 400],
+      [{ outcome: "connected", intent: "delete" }, undefined, /from My day/, 400],
+      [{ outcome: "connected", id: "../1" }, undefined, /does not exist/, 404],
+    ];
+    for (const [fields, field, message, status] of cases) {
+      const result = await handleDayLog(db(), form(fields), anita, now);
+      expect("data" in result, JSON.stringify(fields)).toBe(true);
+      if (!("data" in result)) continue;
+      expect(result.init?.status, JSON.stringify(fields)).toBe(status);
+      expect(result.data.error).toMatch(message);
+      expect(result.data.field).toBe(field);
+      if (fields.note) expect(result.data.values.note).toBe(fields.note.slice(0, 5000));
+    }
+    expect(await entries()).toEqual([]);
+    expect(await db().select().from(auditLog)).toEqual([]);
+  });
+
+  it("refuses a record outside the staff member's courses as if it did not exist", async () => {
+    const result = await handleDayLog(db(), form({ outcome: "connected" }), chitra, ist("2026-11-25T10:00"));
+    expect("data" in result && result.init?.status).toBe(404);
+    expect(await entries()).toEqual([]);
+  });
+
+  it("shows the same records on My day, in the list's 'show all' and in the menu's counts", async () => {
+    const now = new Date();
+    await db()
+      .insert(students)
+      .values(
+        Array.from({ length: 12 }, (_, index) => ({
+          name: `Overdue ${index}`,
+          email: `o${index}@example.in`,
+          mobile: `70000000${String(index).padStart(2, "0")}`,
+          courses: ["iot"] as never,
+          stage: "contacted" as const,
+          contactedAt: new Date(now.getTime() - 2 * day),
+          ownerId: "anita",
+          nextFollowUpAt: new Date(now.getTime() - (index + 1) * 60 * 60_000),
+        })),
+      );
+    const page = await loadMyDay(db(), anita, new Request("http://localhost/desk/day"));
+    const overdue = page.groups.find((group) => group.group === "overdue");
+    expect(overdue?.total).toBe(12);
+    expect(overdue?.rows).toHaveLength(8);
+    expect(overdue?.showAll).toBe("/onlineuser/iot/students?owner=me&day=overdue&sort=follow-up");
+    const list = await loadRecordList(db(), new Request(`http://localhost${overdue?.showAll}`), anita, {
+      all: false,
+      courses: ["iot"],
+    });
+    expect(list.total).toBe(12);
+    expect(list.rows.map((row) => row.name)).toEqual(Array.from({ length: 12 }, (_, index) => `Overdue ${11 - index}`));
+    expect(page.groups.find((group) => group.group === "new")?.rows.map((row) => row.name)).toEqual(["Kavya"]);
+    expect(await navCounts(db(), anita)).toMatchObject({ of: "mine", overdue: 12, today: expect.any(Number), new: 1 });
+    expect(await dayCounts(db(), "anita", { cap: 5 })).toMatchObject({ overdue: 5, new: 1 });
   });
 });

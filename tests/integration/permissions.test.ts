@@ -23,6 +23,11 @@ import * as adminPrivacy from "../../app/routes/admin/privacy";
 import * as adminRegisters from "../../app/routes/admin/registers";
 import * as adminReviews from "../../app/routes/admin/reviews";
 import * as adminStaff from "../../app/routes/admin/staff";
+import * as deskCounts from "../../app/routes/desk/counts";
+import * as deskDay from "../../app/routes/desk/day";
+import * as deskIndex from "../../app/routes/desk/index";
+import * as deskLayout from "../../app/routes/desk/layout";
+import * as deskTeam from "../../app/routes/desk/team";
 import { action as loginAction } from "../../app/routes/login";
 import * as coordinatorCourse from "../../app/routes/onlineuser/course";
 import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
@@ -147,6 +152,46 @@ const cases: Case[] = [
     params: {},
     ...adminAudit,
     allowed: adminOnly,
+  },
+  {
+    file: "routes/desk/layout.tsx",
+    name: "the account's own desk",
+    path: "/desk/day",
+    params: {},
+    ...deskLayout,
+    allowed: ["admin", ...coordinators],
+  },
+  {
+    file: "routes/desk/index.ts",
+    name: "the account's start page",
+    path: "/desk",
+    params: {},
+    ...deskIndex,
+    allowed: ["admin", ...coordinators],
+  },
+  {
+    file: "routes/desk/day.tsx",
+    name: "my day",
+    path: "/desk/day",
+    params: {},
+    ...deskDay,
+    allowed: ["admin", ...coordinators],
+  },
+  {
+    file: "routes/desk/team.tsx",
+    name: "team day",
+    path: "/desk/team",
+    params: {},
+    ...deskTeam,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/desk/counts.ts",
+    name: "my day's counts",
+    path: "/desk/counts",
+    params: {},
+    ...deskCounts,
+    allowed: ["admin", ...coordinators],
   },
   {
     file: "routes/staff/events.ts",
@@ -409,7 +454,7 @@ describe("the matrix itself", () => {
     const files = new Set<string>();
     const walk = (entries: RouteEntry[]) => {
       for (const entry of entries) {
-        if (/^routes\/(admin|onlineuser|staff)\//.test(entry.file)) files.add(entry.file);
+        if (/^routes\/(admin|onlineuser|staff|desk)\//.test(entry.file)) files.add(entry.file);
         walk(entry.children ?? []);
       }
     };

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { dayGroupLabels, isDayGroup } from "~/admissions/my-day";
 import type { RecordRowView } from "~/admissions/record-views";
 import { stageLabels } from "~/admissions/stage-labels";
 import { studentStages } from "~/admissions/student-stages";
@@ -18,6 +19,8 @@ export interface RecordListData {
     to: string;
     sort: string;
     page: number;
+    /** One of My day's groups, or "late" (app/admissions/my-day.ts). */
+    day: string;
   };
   rows: RecordRowView[];
   total: number;
@@ -34,6 +37,17 @@ const sortLabels: Record<string, string> = {
   "follow-up": "Next follow-up",
   name: "Name",
 };
+
+function dayFilterLabel(day: string): string {
+  return isDayGroup(day) ? dayGroupLabels[day] : "New, not contacted in time";
+}
+
+function withoutDay(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete("day");
+  next.delete("page");
+  return `?${next}`;
+}
 
 /** The day a record was made, India time: "25 Nov 2026". */
 const deskDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
@@ -73,7 +87,14 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
         </h1>
         <LiveBadge state={live.state} />
       </div>
+      {query.day ? (
+        <p className="desk-summary">
+          From My day: <strong>{dayFilterLabel(query.day)}</strong>{" "}
+          <Link to={withoutDay(params)}>Show every record</Link>
+        </p>
+      ) : null}
       <Form method="get" className="desk-filters record-filters" role="search" key={params.toString()}>
+        {query.day ? <input type="hidden" name="day" value={query.day} /> : null}
         <label className="desk-search">
           <span>Search name, mobile or e-mail</span>
           <input type="search" name="q" defaultValue={query.q} maxLength={100} />

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
+import { NavCountBadges, useLiveNavCounts } from "~/admissions/components/day-counts";
+import type { NavCounts } from "~/admissions/my-day";
 import { site } from "~/config/site";
 import type { DeskLink, DeskSection } from "~/staff/staff-desk";
 
@@ -13,15 +15,21 @@ const sideBySide = "(min-width: 64rem)";
  */
 export function DeskLayout({
   navigation,
+  counts: countsAtLoad = null,
   staffEmail,
   roleLabel,
   children,
 }: {
   navigation: Array<DeskLink | DeskSection>;
+  /** My day's counts, shown beside the link that asks for them (and kept live). */
+  counts?: NavCounts | null;
   staffEmail: string;
   roleLabel: string;
   children: React.ReactNode;
 }) {
+  const counts = useLiveNavCounts(countsAtLoad);
+  // On a phone the menu is folded: the link with My day's counts stays in view above it.
+  const shortcut = navigation.find((entry): entry is DeskLink => "to" in entry && entry.counts === true);
   const menu = useRef<HTMLDetailsElement>(null);
   const wide = useWideScreen();
   const { pathname } = useLocation();
@@ -40,6 +48,14 @@ export function DeskLayout({
           <a href="/">{site.name}</a>
           <span>Admissions desk</span>
         </p>
+        {shortcut && counts ? (
+          <p className="desk-day-shortcut">
+            <NavLink to={shortcut.to} end>
+              {shortcut.label}
+              <NavCountBadges counts={counts} />
+            </NavLink>
+          </p>
+        ) : null}
         {/* Open beside the page on wide screens (app.css shows it even where <details> cannot be styled open). */}
         <details className="desk-menu" ref={menu} open={wide || undefined}>
           <summary>Menu</summary>
@@ -63,6 +79,7 @@ export function DeskLayout({
                   <li key={entry.to}>
                     <NavLink to={entry.to} end>
                       {entry.label}
+                      {entry.counts && counts ? <NavCountBadges counts={counts} /> : null}
                     </NavLink>
                   </li>
                 ),

@@ -1,8 +1,10 @@
 import "~/desk.css";
 import { Outlet, useRouteLoaderData } from "react-router";
+import { navCounts } from "~/admissions/day-desk.server";
 import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
 import { requireStaff } from "~/staff/permissions.server";
 import { adminNavigation } from "~/staff/staff-desk";
@@ -12,7 +14,7 @@ export const handle: RouteHandle = { hydrate: true, desk: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  return { email: staff.email };
+  return { email: staff.email, counts: await navCounts(context.get(databaseContext).db, staff) };
 }
 
 /** Students' personal data: never stored by browsers or proxies. */
@@ -26,7 +28,12 @@ export function meta() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DeskLayout navigation={adminNavigation} staffEmail={loaderData.email} roleLabel="Administrator">
+    <DeskLayout
+      navigation={adminNavigation}
+      counts={loaderData.counts}
+      staffEmail={loaderData.email}
+      roleLabel="Administrator"
+    >
       <Outlet />
     </DeskLayout>
   );
@@ -41,7 +48,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const area = useRouteLoaderData<typeof loader>("routes/admin/layout");
   if (!area) return <DeskErrorAlone error={error} />;
   return (
-    <DeskLayout navigation={adminNavigation} staffEmail={area.email} roleLabel="Administrator">
+    <DeskLayout navigation={adminNavigation} counts={area.counts} staffEmail={area.email} roleLabel="Administrator">
       <DeskErrorPanel error={error} />
     </DeskLayout>
   );

@@ -1,17 +1,22 @@
 import "~/desk.css";
 import { Outlet, useRouteLoaderData } from "react-router";
+import { navCounts } from "~/admissions/day-desk.server";
 import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
+import { coordinatorNavigation } from "~/staff/staff-desk";
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { hydrate: true, desk: true };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staff, role } = await requireCoordinatorArea(request, context, params.role);
-  return { email: staff.email, role, isAdmin: staff.role === "admin" };
+  const isAdmin = staff.role === "admin";
+  const counts = isAdmin ? null : await navCounts(context.get(databaseContext).db, staff);
+  return { email: staff.email, role, isAdmin, counts };
 }
 
 export function headers() {
@@ -25,16 +30,10 @@ export function meta() {
 type Area = Route.ComponentProps["loaderData"];
 
 function CoordinatorDesk({ area, children }: { area: Area; children: React.ReactNode }) {
-  const base = `/onlineuser/${area.role}`;
-  const navigation = [
-    { label: "Students", to: `${base}/students` },
-    { label: `${area.role} registrations`, to: base },
-    { label: "Update course", to: `${base}/course` },
-    ...(area.isAdmin ? [{ label: "Back to admin", to: "/admin" }] : []),
-  ];
   return (
     <DeskLayout
-      navigation={navigation}
+      navigation={coordinatorNavigation(area.role, area.isAdmin)}
+      counts={area.counts}
       staffEmail={area.email}
       roleLabel={area.isAdmin ? `Administrator, viewing the ${area.role} desk` : `Course coordinator: ${area.role}`}
     >

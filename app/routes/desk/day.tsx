@@ -1,0 +1,79 @@
+import { data, redirect } from "react-router";
+import { LiveBadge, useLiveUpdates } from "~/admissions/components/live-updates";
+import {
+  DayGroupsList,
+  DayJumpLinks,
+  dayHeadingDate,
+  useLogAnswer,
+  workingDuration,
+} from "~/admissions/components/my-day";
+import { handleDayLog, loadMyDay } from "~/admissions/day-desk.server";
+import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
+import { requireStaff, staffRoles } from "~/staff/permissions.server";
+import type { Route } from "./+types/day";
+
+/** My day: the signed-in account's records in four groups, most urgent first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, staffRoles);
+  return loadMyDay(context.get(databaseContext).db, staff, request);
+}
+
+/** A row's log form. Without JavaScript: back to My day, which says what was saved. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, staffRoles);
+  const form = await readFormBody(request);
+  if (!form)
+    return data({ ok: false as const, id: 0, error: "Please send the form from My day.", values: {} }, { status: 415 });
+  const result = await handleDayLog(context.get(databaseContext).db, form, staff);
+  if ("ok" in result && result.ok) {
+    if (form.get("enhanced") === "1") return result;
+    const channel = form.get("channel") === "whatsapp" ? "whatsapp" : "call";
+    return redirect(`/desk/day?${new URLSearchParams({ logged: String(result.id), channel })}`);
+  }
+  return result;
+}
+
+export function meta() {
+  return [{ title: `My day | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function MyDay({ loaderData, actionData }: Route.ComponentProps) {
+  const live = useLiveUpdates();
+  const answer = useLogAnswer();
+  const page = loaderData;
+  const problem = actionData && !actionData.ok ? actionData : undefined;
+  const message = answer.message ?? page.logged;
+  return (
+    <section aria-labelledby="day-title" className="day">
+      <div className="day-top">
+        <h1 id="day-title" className="page-title mb-0">
+          My day <span className="day-date">{dayHeadingDate(page.now)}</span>
+        </h1>
+        <LiveBadge state={live.state} />
+      </div>
+      <p role="status" className="day-done">
+        {message}
+      </p>
+      {page.late > 0 ? (
+        <p className="day-late-note">
+          <a href={page.lateHref}>
+            {page.late} new {page.late === 1 ? "student has" : "students have"} waited over{" "}
+            {workingDuration(page.firstContactWithinMinutes)} of working time for a first call
+          </a>
+        </p>
+      ) : null}
+      <DayJumpLinks groups={page.groups} />
+      <DayGroupsList
+        groups={page.groups}
+        now={page.now}
+        choices={page.choices}
+        action="/desk/day"
+        problem={problem}
+        firstContactWithinMinutes={page.firstContactWithinMinutes}
+        onLog={answer.onLog}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import { data, Link, redirect } from "react-router";
+import { LiveBadge, useLiveUpdates } from "~/admissions/components/live-updates";
+import { DayGroupsList, dayHeadingDate, roughly, useLogAnswer, workingDuration } from "~/admissions/components/my-day";
+import { courseLabelOf } from "~/admissions/components/record-list";
+import { handleDayLog, loadTeamDay } from "~/admissions/day-desk.server";
+import { dayGroupLabels, dayGroupShortLabels, dayGroups } from "~/admissions/my-day";
+import { site } from "~/config/site";
+import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
+import { requireStaff } from "~/staff/permissions.server";
+import { deskTime } from "~/staff/staff-desk";
+import type { Route } from "./+types/team";
+
+/** The team's day: each counsellor's groups, the new students nobody called in time, the Unassigned queue, who is away. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, ["admin"]);
+  return loadTeamDay(context.get(databaseContext).db, staff, request);
+}
+
+/** A log form of the Unassigned queue. Without JavaScript: back to the team view. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, ["admin"]);
+  const form = await readFormBody(request);
+  if (!form)
+    return data(
+      { ok: false as const, id: 0, error: "Please send the form from the page.", values: {} },
+      { status: 415 },
+    );
+  const result = await handleDayLog(context.get(databaseContext).db, form, staff);
+  if ("ok" in result && result.ok) {
+    if (form.get("enhanced") === "1") return result;
+    const channel = form.get("channel") === "whatsapp" ? "whatsapp" : "call";
+    return redirect(`/desk/team?${new URLSearchParams({ logged: String(result.id), channel })}`);
+  }
+  return result;
+}
+
+export function meta() {
+  return [{ title: `Team day | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+}
+
+const days: Record<string, string> = {
+  sun: "Sun",
+  mon: "Mon",
+  tue: "Tue",
+  wed: "Wed",
+  thu: "Thu",
+  fri: "Fri",
+  sat: "Sat",
+};
+
+export default function TeamDay({ loaderData, actionData }: Route.ComponentProps) {
+  const live = useLiveUpdates();
+  const answer = useLogAnswer();
+  const page = loaderData;
+  const problem = actionData && !actionData.ok ? actionData : undefined;
+  const now = new Date(page.now).getTime();
+  const limit = workingDuration(page.firstContactWithinMinutes);
+  const hours = page.workingHours;
+  const workingDays =
+    hours.days.length > 1
+      ? `${days[hours.days[0] ?? ""]}–${days[hours.days.at(-1) ?? ""]}`
+      : (days[hours.days[0] ?? ""] ?? "");
+  return (
+    <section aria-labelledby="team-title" className="day">
+      <div className="day-top">
+        <h1 id="team-title" className="page-title mb-0">
+          Team day <span className="day-date">{dayHeadingDate(page.now)}</span>
+        </h1>
+        <LiveBadge state={live.state} />
+      </div>
+      <p role="status" className="day-done">
+        {answer.message ?? page.logged}
+      </p>
+
+      <section aria-labelledby="late-title" className="day-group day-group-late">
+        <h2 id="late-title" className="day-group-title">
+          Not contacted within {limit} <span className="day-group-count">{page.uncontacted.total}</span>
+        </h2>
+        <p className="desk-hint">
+          New students nobody has called, messaged or e-mailed within {limit} of working time ({workingDays}{" "}
+          {hours.start}–{hours.end}, India time), the longest waiting first.
+        </p>
+        {page.uncontacted.rows.length === 0 ? (
+          <p className="day-empty">Every new student was contacted in time.</p>
+        ) : (
+          <ol className="day-late-list">
+            {page.uncontacted.rows.map((row) => (
+              <li key={row.id} data-testid="late-row">
+                <Link to={row.href} className="day-name">
+                  {row.name}
+                </Link>{" "}
+                <span className="day-meta">
+                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"} ·{" "}
+                  {row.ownerName ?? <strong>Unassigned</strong>}
+                </span>
+                <br />
+                <span className="day-when">
+                  Arrived <time dateTime={row.createdAt}>{deskTime.format(new Date(row.createdAt))}</time> (
+                  {roughly(now - new Date(row.createdAt).getTime())} ago):{" "}
+                  <strong className="day-late">waiting {workingDuration(row.waitedMinutes)} of working time</strong>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {page.uncontacted.total > page.uncontacted.rows.length ? (
+          <p className="day-more">
+            <Link to={page.uncontacted.showAll}>Show all {page.uncontacted.total}</Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="members-title" className="day-group">
+        <h2 id="members-title" className="day-group-title">
+          By counsellor
+        </h2>
+        <div className="desk-table-wrap">
+          <table className="desk-table day-team-table">
+            <thead>
+              <tr>
+                <th scope="col">Counsellor</th>
+                {dayGroups.map((group) => (
+                  <th key={group} scope="col">
+                    {dayGroupLabels[group]}
+                  </th>
+                ))}
+                <th scope="col">Not contacted in time</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...page.members, page.unassigned].map((member) => (
+                <tr key={member.ownerId ?? "unassigned"} data-testid="team-row">
+                  <th scope="row" data-label="Counsellor">
+                    {member.ownerId ? member.name : <em>Unassigned queue</em>}
+                    {member.away ? <span className="badge">Away</span> : null}
+                  </th>
+                  {dayGroups.map((group) => (
+                    <td key={group} data-label={dayGroupShortLabels[group]}>
+                      {member.totals[group] > 0 ? (
+                        <Link to={member.links[group]}>{member.totals[group]}</Link>
+                      ) : (
+                        <span className="record-muted">0</span>
+                      )}
+                    </td>
+                  ))}
+                  <td data-label="late" className={member.late > 0 ? "record-overdue" : undefined}>
+                    {member.late > 0 ? (
+                      <Link to={member.links.late}>{member.late}</Link>
+                    ) : (
+                      <span className="record-muted">0</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="away-title" className="day-group">
+        <h2 id="away-title" className="day-group-title">
+          Away
+        </h2>
+        {page.away.length === 0 ? (
+          <p className="day-empty">Nobody is marked away.</p>
+        ) : (
+          <ul className="day-away">
+            {page.away.map((account) => (
+              <li key={account.id}>
+                {account.name} <span className="record-muted">({account.email})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="desk-hint">
+          Who is away, and each course's pool, is set on <Link to="/admin/assignment">Assignment</Link>: nobody away
+          gets new students.
+        </p>
+      </section>
+
+      <section aria-labelledby="queue-title" className="day-queue">
+        <h2 id="queue-title" className="day-queue-title">
+          Unassigned queue
+        </h2>
+        <DayGroupsList
+          groups={page.queue}
+          now={page.now}
+          choices={page.choices}
+          action="/desk/team"
+          problem={problem}
+          firstContactWithinMinutes={page.firstContactWithinMinutes}
+          onLog={answer.onLog}
+          headingLevel={3}
+          idPrefix="queue-"
+        />
+      </section>
+    </section>
+  );
+}
