@@ -142,6 +142,16 @@ interface MailFacts extends SubmissionForMail {
   acknowledge: boolean;
 }
 
+/** A registration's course as the messages name it: its page's title (staff may edit it), else the form's label. */
+export function courseTitleFor(courses: readonly Course[], value: string | undefined): string {
+  return (
+    courses.find((c) => c.registrationValue === value)?.title ??
+    courseOptions.find((o) => o.value === value)?.label ??
+    value ??
+    ""
+  );
+}
+
 /** A submission's details as the staff's messages list them, one per line. */
 export function submissionDetails(kind: SubmissionKind, data: SubmissionForMail["data"], courseTitle: string): string {
   return [
@@ -165,7 +175,7 @@ export function submissionDetails(kind: SubmissionKind, data: SubmissionForMail[
 function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
   const { kind, id, data, course, courses, startDates, coordinators, acknowledge } = facts;
   const shortName = nameForMail(data.name);
-  const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
+  const courseTitle = courseTitleFor(courses, data.course);
   const about = { submissionKind: kind, submissionId: id };
   const batchLine = (key: CoordinatorKey) => startDates[key] ?? "Starting soon";
 
