@@ -20,7 +20,10 @@ export interface NewOutboxMessage {
 
 export async function enqueueMessages(db: AppDatabase, messages: readonly NewOutboxMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
-  const rows = await db.insert(outbox).values([...messages]).returning({ id: outbox.id });
+  const rows = await db
+    .insert(outbox)
+    .values([...messages])
+    .returning({ id: outbox.id });
   return rows.map((row) => row.id);
 }
 
