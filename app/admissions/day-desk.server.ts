@@ -30,7 +30,7 @@ export function scopeOfStaff(staff: StaffUser): RecordScope {
 }
 
 /** The records list (and record pages) this staff member opens: /admin/students or their counsellor desk's. */
-export function recordsBaseOf(staff: StaffUser): string {
+export function recordsBaseOf(staff: Pick<StaffUser, "role">): string {
   return staff.role === "admin" ? "/admin/students" : counsellorDesk;
 }
 

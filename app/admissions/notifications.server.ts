@@ -146,6 +146,16 @@ interface MailFacts extends SubmissionForMail {
   acknowledge: boolean;
 }
 
+/** A registration's course as the messages name it: its page's title (staff may edit it), else the form's label. */
+export function courseTitleFor(courses: readonly Course[], value: string | undefined): string {
+  return (
+    courses.find((c) => c.registrationValue === value)?.title ??
+    courseOptions.find((o) => o.value === value)?.label ??
+    value ??
+    ""
+  );
+}
+
 /** A submission's details as the staff's messages list them, one per line (with the batch picked, if any). */
 export function submissionDetails(
   kind: SubmissionKind,
@@ -180,7 +190,7 @@ export function submissionDetails(
 function composeNotifications(facts: MailFacts, origin: string): NewOutboxMessage[] {
   const { kind, id, data, course, courses, batches: byCourse, coordinators, acknowledge } = facts;
   const shortName = nameForMail(data.name);
-  const courseTitle = course?.title ?? courseOptions.find((o) => o.value === data.course)?.label ?? data.course ?? "";
+  const courseTitle = courseTitleFor(courses, data.course);
   const about = { submissionKind: kind, submissionId: id };
   const batchLine = (key: CoordinatorKey) => nextStartLine(byCourse[key]);
   const chosen = course ? byCourse[course.coordinatorKey].batches.find((b) => b.id === data.batch) : undefined;

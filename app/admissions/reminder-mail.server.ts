@@ -4,21 +4,19 @@
 // mail) with their courses and a link to the record, never with their mobile or e-mail in a
 // digest or an alert: the link opens the rest for whoever may see it.
 import { site } from "~/config/site";
-import { isStaffRole } from "~/staff/staff-roles";
+import { isStaffRole, landingOf } from "~/staff/staff-roles";
+import { recordsBaseOf } from "./day-desk.server";
 import { nameForMail } from "./notifications.server";
 import { courseOptions } from "./options";
 
-/**
- * The desk whose record pages a staff account opens, by its role: "/admin", or "/counsellor"
- * for a counsellor of any courses (its record pages show the records of their courses).
- */
-export function deskOf(role: string | null | undefined): string {
-  return isStaffRole(role) && role === "counsellor" ? "/counsellor" : "/admin";
+/** The records list of an account with this role (the admins' for an account without a valid role). */
+function recordsOf(role: string | null | undefined): string {
+  return recordsBaseOf({ role: isStaffRole(role) ? role : "admin" });
 }
 
 /** The address of a student's record on the desk of an account with this role. */
 export function recordLink(origin: string, role: string | null | undefined, studentId: number): string {
-  return `${origin}${deskOf(role)}/students/${studentId}`;
+  return `${origin}${recordsOf(role)}/${studentId}`;
 }
 
 /** "Embedded Systems, IoT": the courses a student asked about, by their labels. */
@@ -116,7 +114,7 @@ export function digestMessage(
   }
   lines.push(
     "",
-    `Your students on the desk: ${origin}${deskOf(owner.role)}/students`,
+    `My day on the desk: ${origin}/desk/day`,
     "",
     "You get this e-mail on the mornings you have follow-ups due or new students to call, and none while you are marked away.",
     `${site.name} admissions desk`,
@@ -147,6 +145,8 @@ export function uncontactedAlert(
   }
   if (total > students.length) lines.push(`- and ${total - students.length} more`);
   lines.push(
+    "",
+    `The team's day on the desk: ${origin}${landingOf({ role: "admin" })}`,
     "",
     "Each student is in this e-mail once. The setting is site.reminders.alertAdminsAboutUncontacted in the site configuration.",
     `${site.name} admissions desk`,

@@ -7,7 +7,7 @@
 // reminder_digests (the account and the day), and an alert claims its students in
 // uncontacted_alerts, before the message is queued in the same transaction. Several
 // processes, or a process started again, find the row taken and send nothing twice.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, notExists, or } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, notExists, or } from "drizzle-orm";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
@@ -30,8 +30,7 @@ import {
   daySettings,
   uncontactedCondition,
 } from "./my-day.server";
-import { type SubmissionForMail, submissionDetails, wakeOutbox } from "./notifications.server";
-import { courseOptions } from "./options";
+import { courseTitleFor, type SubmissionForMail, submissionDetails, wakeOutbox } from "./notifications.server";
 import { type DigestSection, digestMessage, ownerNotice, uncontactedAlert } from "./reminder-mail.server";
 import type { StoredSubmission } from "./submission-repository.server";
 
@@ -105,10 +104,7 @@ export async function ownerNoticeFor(
     .where(and(eq(user.id, stored.owner.id), notBanned));
   if (!owner || owner.away) return [];
   const { kind, data } = submission;
-  // The course as the institute's own message names it (its page's title, which staff may edit).
-  const course = data.course ? (await getCourses(tx)).find((c) => c.registrationValue === data.course) : undefined;
-  const courseTitle =
-    course?.title ?? courseOptions.find((option) => option.value === data.course)?.label ?? data.course ?? "";
+  const courseTitle = data.course ? courseTitleFor(await getCourses(tx), data.course) : "";
   const message = ownerNotice(
     owner,
     {
@@ -142,13 +138,13 @@ export async function withOwnerNotice(
   ];
 }
 
-/** Staff accounts by id, with whether each is away (for the digest and the alert). */
-export async function reminderAccounts(db: AppDatabase, ids?: readonly string[]) {
+/** Every account that is not banned, with whether it is marked away (the alert's recipients are among them). */
+export async function reminderAccounts(db: AppDatabase) {
   return db
     .select(reminderAccount)
     .from(user)
     .leftJoin(staffAvailability, eq(staffAvailability.userId, user.id))
-    .where(and(notBanned, ids ? inArray(user.id, [...ids]) : undefined));
+    .where(notBanned);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -301,7 +301,8 @@ describeEachEngine("migrating a database made before reminders (0014)", (engine)
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(oldMigrations, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases are opened, each in seconds; more on a busy machine.
+  }, 120_000);
 });
 
 describeEachEngine("migrating a database made before roles and courses (0008)", (engine) => {

@@ -261,7 +261,7 @@ describeEachEngine("reminders by e-mail", (engine) => {
         `  ${link(ids.meena)}`,
       ].join("\n"),
     );
-    expect(digest?.text).toContain(`Your students on the desk: ${origin}/onlineuser/iot/students`);
+    expect(digest?.text).toContain(`My day on the desk: ${origin}/desk/day`);
     // Names and links only: the student's mobile and e-mail stay on the desk.
     expect(digest?.text).not.toMatch(/90000000|@example\.in/);
 
@@ -349,6 +349,7 @@ describeEachEngine("reminders by e-mail", (engine) => {
     expect(received[0]?.text).toContain(
       `- Meena Iyer, AI, IoT (owner Asha Rao): wrote in 24 Nov 2026, 12:00 pm\n  ${origin}/admin/students/${ids.meena}`,
     );
+    expect(received[0]?.text).toContain(`The team's day on the desk: ${origin}/desk/team`);
     expect(received[1]?.subject).toBe("Not contacted in time: Naveen");
     expect(received[1]?.text).toContain(
       `- Naveen (unassigned): wrote in 25 Nov 2026, 10:00 am\n  ${origin}/admin/students/${late?.id}`,
