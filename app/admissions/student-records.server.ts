@@ -12,6 +12,7 @@ import {
   gt,
   gte,
   ilike,
+  inArray,
   isNull,
   lt,
   lte,
@@ -44,7 +45,7 @@ export type RecordScope = { all: true } | { all: false; courses: readonly Course
 
 export const everyRecord: RecordScope = { all: true };
 
-function scopeCondition(scope: RecordScope): SQL | undefined {
+export function scopeCondition(scope: RecordScope): SQL | undefined {
   if (scope.all) return undefined;
   if (scope.courses.length === 0) return sql`false`;
   return sql`${students.courses} && ${toTextArray(scope.courses)}`;
@@ -616,6 +617,16 @@ export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<
     )
     .returning({ id: students.id });
   return deleted.length;
+}
+
+/** Those of these records that exist and are in this scope. */
+export async function recordIdsInScope(db: AppDatabase, ids: readonly number[], scope: RecordScope): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(inArray(students.id, [...ids]), scopeCondition(scope)));
+  return rows.map((row) => row.id);
 }
 
 /** The records an account owns (to move them all, e.g. when someone leaves). */

@@ -63,6 +63,7 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "HOME", to: "/admin" },
   { label: "Students", to: "/admin/students" },
   { label: "Assignment", to: "/admin/assignment" },
+  { label: "WhatsApp messages", to: "/admin/whatsapp" },
   {
     label: "Register",
     links: [

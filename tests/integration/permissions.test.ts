@@ -16,6 +16,7 @@ import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
 import * as adminLayout from "../../app/routes/admin/layout";
+import * as adminMerge from "../../app/routes/admin/merge";
 import * as adminNotifications from "../../app/routes/admin/notifications";
 import * as adminPartners from "../../app/routes/admin/partners";
 import * as adminPlacements from "../../app/routes/admin/placements";
@@ -23,6 +24,8 @@ import * as adminPrivacy from "../../app/routes/admin/privacy";
 import * as adminRegisters from "../../app/routes/admin/registers";
 import * as adminReviews from "../../app/routes/admin/reviews";
 import * as adminStaff from "../../app/routes/admin/staff";
+import * as adminStudentData from "../../app/routes/admin/student-data";
+import * as adminWhatsapp from "../../app/routes/admin/whatsapp";
 import { action as loginAction } from "../../app/routes/login";
 import * as coordinatorCourse from "../../app/routes/onlineuser/course";
 import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
@@ -178,6 +181,30 @@ const cases: Case[] = [
     path: "/admin/assignment",
     params: {},
     ...adminAssignment,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/merge.tsx",
+    name: "merging two records",
+    path: "/admin/students/1/merge?with=2",
+    params: { id: "1" },
+    ...adminMerge,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/student-data.ts",
+    name: "a student's data download",
+    path: "/admin/students/1/data",
+    params: { id: "1" },
+    ...adminStudentData,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/whatsapp.tsx",
+    name: "WhatsApp messages",
+    path: "/admin/whatsapp",
+    params: {},
+    ...adminWhatsapp,
     allowed: adminOnly,
   },
   {
