@@ -254,7 +254,7 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
                     {row.nextFollowUpAt ? (
                       <>
                         {row.overdue ? "Overdue: " : ""}
-                        <IndiaTime iso={row.nextFollowUpAt} />
+                        <IndiaTime iso={row.nextFollowUpAt} compact />
                       </>
                     ) : (
                       <span className="record-muted">None</span>

@@ -42,11 +42,20 @@ function zoneName(zone: string, date: Date): string {
 
 /**
  * A moment as the desk shows it: India's time, labelled IST (times on the desk are given in
- * India's time), and beside it the viewer's own time when their browser is in another zone.
+ * India's time), and beside it the viewer's own time when their browser is in another zone
+ * (`compact`: instead of it, labelled with the zone, IST on hover).
  */
-export function IndiaTime({ iso, label = true }: { iso: string; label?: boolean }) {
+export function IndiaTime({ iso, label = true, compact = false }: { iso: string; label?: boolean; compact?: boolean }) {
   const zone = useViewerZone();
   const date = new Date(iso);
+  if (compact && zone) {
+    // Where one line must stay short (the list): the viewer's time, labelled, with IST on hover.
+    return (
+      <time dateTime={iso} title={`${deskTime.format(date)} IST`} data-zone={zone}>
+        {localFormat(zone).format(date)} {zoneName(zone, date)}
+      </time>
+    );
+  }
   return (
     <time dateTime={iso}>
       {deskTime.format(date)}
