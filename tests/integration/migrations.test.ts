@@ -216,5 +216,6 @@ describeEachEngine("migrating a database made before merges (0008)", (engine) =>
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two openings of a new embedded database: slow on a busy machine.
+  }, 120_000);
 });
