@@ -149,6 +149,7 @@ export const students = pgTable(
     index("students_uncontacted_idx")
       .on(table.ownerId, table.createdAt)
       .where(sql`${table.stage} = 'new' and ${table.contactedAt} is null`),
+    index("students_name_district_idx").on(sql`lower(btrim(${table.name}))`, table.district),
     check("students_stage_check", sql`${table.stage} in (${inList(studentStages)})`),
     check(
       "students_lost_reason_check",
@@ -191,6 +192,24 @@ export const studentTimeline = pgTable(
       .where(sql`${table.kind} = 'follow_up'`),
     check("student_timeline_kind_check", sql`${table.kind} in (${inList(timelineKinds)})`),
   ],
+);
+
+/**
+ * Records merged into another (app/admissions/student-merge.server.ts): the merged record is
+ * deleted, its forms and timeline moved to the kept one; this row sends a link to the merged
+ * record on to the kept one. Ids only; it goes with the kept record (erasure, retention).
+ */
+export const studentMerges = pgTable(
+  "student_merges",
+  {
+    mergedId: integer("merged_id").primaryKey(),
+    keptId: integer("kept_id")
+      .notNull()
+      .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
+    mergedAt: timestamp("merged_at", { withTimezone: true }).notNull().defaultNow(),
+    mergedBy: text("merged_by").notNull().default(""),
+  },
+  (table) => [index("student_merges_kept_idx").on(table.keptId)],
 );
 
 /** The most an enquiry's question may hold, in characters (the form's rule says so first). */

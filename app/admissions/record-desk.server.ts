@@ -2,21 +2,23 @@
 // do. Routes call these with the staff member's scope; every query carries it, so a course's
 // counsellor never reads or changes a record of another course, whatever id they send.
 import { Readable } from "node:stream";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { type CourseValue, courseByKey, courseValues } from "~/site/course-catalog";
-import { auditedChange } from "~/staff/audit-log.server";
+import { auditedChange, recordAudit } from "~/staff/audit-log.server";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import { allCourses, counsellorDesk, coursesOf } from "~/staff/staff-roles";
+import { reassignRecords } from "./assignment.server";
 import { type DayGroup, dayClock, dayGroupCondition, dayGroups, uncontactedCondition } from "./my-day.server";
 import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
+import { likelyDuplicates, mergedInto, recordsWithDuplicates } from "./student-merge.server";
 import {
   type Actor,
   addNote,
@@ -29,6 +31,7 @@ import {
   type RecordListRow,
   type RecordScope,
   type RecordSort,
+  recordIdsInScope,
   recordSorts,
   recordSubmissions,
   recordTimeline,
@@ -45,6 +48,7 @@ import {
   studentStages,
 } from "./student-stages";
 import { indiaTime } from "./submission-repository.server";
+import { loadWhatsappTemplates } from "./whatsapp-templates.server";
 
 export const recordPageSize = 50;
 
@@ -119,7 +123,7 @@ function filtersOf(query: RecordQuery, staff: StaffUser): RecordFilters {
   };
 }
 
-function rowView(row: RecordListRow, now: number): RecordRowView {
+function rowView(row: RecordListRow, now: number, duplicates: Set<number>): RecordRowView {
   return {
     id: row.id,
     name: row.name,
@@ -132,6 +136,7 @@ function rowView(row: RecordListRow, now: number): RecordRowView {
     nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,
     overdue: row.nextFollowUpAt !== null && row.nextFollowUpAt.getTime() < now,
     createdAt: row.createdAt.toISOString(),
+    duplicate: duplicates.has(row.id),
   };
 }
 
@@ -144,20 +149,31 @@ export async function loadRecordList(db: AppDatabase, request: Request, staff: S
     scope,
   );
   const now = Date.now();
+  const [duplicates, owners] = await Promise.all([recordsWithDuplicates(db, rows, scope), ownerChoices(db)]);
+  const params = new URL(request.url).searchParams;
+  const reassigned = Number(params.get("reassigned"));
+  const reassignedTo = params.get("reassignedTo") ?? "";
   return {
     query,
-    rows: rows.map((row) => rowView(row, now)),
+    rows: rows.map((row) => rowView(row, now, duplicates)),
     total,
     atLeast,
     pageCount: Math.max(1, Math.ceil(total / recordPageSize)),
     pageSize: recordPageSize,
-    owners: await ownerChoices(db),
+    owners,
     courses: scope.all ? courseValues : scope.courses,
+    reassigned:
+      Number.isInteger(reassigned) && reassigned >= 0 && params.has("reassigned")
+        ? {
+            count: reassigned,
+            to: reassignedTo ? (owners.find((owner) => owner.id === reassignedTo)?.name ?? "another account") : null,
+          }
+        : null,
   };
 }
 
 /** Staff accounts a record can be given to, by name. */
-async function ownerChoices(db: AppDatabase): Promise<{ id: string; name: string }[]> {
+export async function ownerChoices(db: AppDatabase): Promise<{ id: string; name: string }[]> {
   const accounts = await listStaff(db);
   return accounts.map((account) => ({ id: account.id, name: account.name || account.email }));
 }
@@ -206,13 +222,23 @@ function timelineView(entry: TimelineEntry): TimelineView {
   return { id: entry.id, kind: entry.kind, at: entry.at.toISOString(), actor: entry.actorLabel, detail: entry.detail };
 }
 
-export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordScope) {
+/**
+ * A record's page. A record merged into another leads to the kept record (with ?merged=<id>,
+ * so the page says so), when the kept record is in this scope; otherwise 404.
+ */
+export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordScope, base = "/admin/students") {
   const record = await getStudentRecord(db, id, scope);
-  if (!record) throw data(null, { status: 404 });
-  const [submissions, timeline, owners] = await Promise.all([
+  if (!record) {
+    const kept = await mergedInto(db, id);
+    if (kept && (await getStudentRecord(db, kept, scope))) throw redirect(`${base}/${kept}?merged=${id}`);
+    throw data(null, { status: 404 });
+  }
+  const [submissions, timeline, owners, duplicates, whatsappTemplates] = await Promise.all([
     recordSubmissions(db, id),
     recordTimeline(db, id),
     ownerChoices(db),
+    likelyDuplicates(db, record, scope),
+    loadWhatsappTemplates(db),
   ]);
   return {
     record: {
@@ -254,6 +280,8 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
     })),
     timeline: timeline.map(timelineView),
     owners,
+    duplicates,
+    whatsappTemplates,
   };
 }
 
@@ -317,7 +345,7 @@ function firstIssue(error: z.ZodError): { message: string; field?: string } {
 }
 
 /** The audit log's name for a record: "student 12 (Asha K)". */
-function subjectOf(id: number, name: string): string {
+export function subjectOf(id: number, name: string): string {
   return `student ${id} (${name})`;
 }
 
@@ -393,12 +421,18 @@ async function applyRecordForm(
       expected = parsed.data.version;
       edit = { nextFollowUpAt: parsed.data.nextFollowUpAt };
     }
+    const names = await ownerNames(db);
     const result = await auditedChange(
       db,
       (tx) => editStudentRecord(tx, id, expected, edit, actor, scope),
       (outcome) =>
         outcome.ok && outcome.changed.length > 0
-          ? { actor: staff.email, action: `student.${intent}`, subject, detail: describeEdit(record, outcome.record) }
+          ? {
+              actor: staff.email,
+              action: `student.${intent}`,
+              subject,
+              detail: describeEdit(record, outcome.record, names),
+            }
           : undefined,
     );
     if (result.ok) return { ok: true, intent, message: result.changed.length ? "Saved." : "Nothing to change." };
@@ -485,22 +519,117 @@ async function applyRecordForm(
   return problem(intent, form, "Please send the form from the record's page.", 400);
 }
 
-/** What an edit changed, for the audit log: "stage: contacted -> lost (fees)". */
+/** Staff accounts' names by id, for the audit log's lines (an account removed since: "a former account"). */
+export async function ownerNames(db: AppDatabase): Promise<(id: string | null) => string> {
+  const owners = await ownerChoices(db);
+  const byId = new Map(owners.map((owner) => [owner.id, owner.name]));
+  return (id) => (id === null ? "unassigned" : (byId.get(id) ?? "a former account"));
+}
+
+/** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
 function describeEdit(
   before: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
   after: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
+  nameOf: (id: string | null) => string,
 ): Record<string, unknown> {
   const detail: Record<string, unknown> = {};
   if (before.stage !== after.stage || before.lostReason !== after.lostReason) {
     detail.stage = `${before.stage} -> ${after.stage}${after.lostReason ? ` (${after.lostReason})` : ""}`;
   }
-  if (before.ownerId !== after.ownerId)
-    detail.owner = `${before.ownerId ?? "unassigned"} -> ${after.ownerId ?? "unassigned"}`;
+  if (before.ownerId !== after.ownerId) detail.owner = `${nameOf(before.ownerId)} -> ${nameOf(after.ownerId)}`;
   if (before.nextFollowUpAt?.getTime() !== after.nextFollowUpAt?.getTime()) {
     const show = (date: Date | null) => (date ? indiaTime(date) : "none");
     detail.nextFollowUp = `${show(before.nextFollowUpAt)} -> ${show(after.nextFollowUpAt)}`;
   }
   return detail;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Giving records to another owner, one or many at once
+
+const reassignForm = z.object({
+  ids: z
+    .array(z.coerce.number().int().min(1).max(maxRowId), { message: "Please tick the students to reassign." })
+    .min(1, "Please tick the students to reassign.")
+    .max(500, "At most 500 students at once: please tick fewer."),
+  ownerId: z.string().max(100),
+  reason: z.string().trim().max(500, "The reason can be at most 500 characters."),
+});
+
+export type ReassignOutcome =
+  | { ok: true; moved: number; ownerId: string | null }
+  | {
+      ok: false;
+      error: string;
+      field: "ids" | "ownerId" | "reason";
+      values: { ids: string[]; ownerId: string; reason: string };
+    };
+
+/**
+ * Gives records to another owner (or to nobody), with an optional reason: each record moved
+ * gets an owner entry on its timeline and its own line in the audit log, naming the owners by
+ * name. Only records in the staff member's scope move; the others are left as they are.
+ */
+export async function reassignAudited(
+  db: AppDatabase,
+  ids: readonly number[],
+  ownerId: string | null,
+  reason: string,
+  staff: Pick<StaffUser, "id" | "email">,
+  scope: RecordScope,
+): Promise<{ id: number; name: string; from: string | null }[]> {
+  const nameOf = await ownerNames(db);
+  const visible = await recordIdsInScope(db, ids, scope);
+  const moved = await db.transaction(async (tx) => {
+    const done = await reassignRecords(tx, visible, ownerId, reason, { id: staff.id, email: staff.email });
+    for (const row of done) {
+      await recordAudit(tx, {
+        actor: staff.email,
+        action: "student.owner",
+        subject: subjectOf(row.id, row.name),
+        detail: { owner: `${nameOf(row.from)} -> ${nameOf(ownerId)}`, ...(reason ? { reason } : {}) },
+      });
+    }
+    return done;
+  });
+  for (const row of moved) {
+    const record = await getStudentRecord(db, row.id, everyRecord);
+    publishRecordChange({ id: row.id, courses: record?.courses ?? [] });
+  }
+  return moved;
+}
+
+/** The list's "Reassign selected to…" form. */
+export async function handleReassignForm(
+  db: AppDatabase,
+  form: FormData,
+  staff: StaffUser,
+  scope: RecordScope,
+): Promise<ReassignOutcome> {
+  const values = {
+    ids: form.getAll("id").map(String).slice(0, 1000),
+    ownerId: String(form.get("ownerId") ?? ""),
+    reason: String(form.get("reason") ?? "").slice(0, 5000),
+  };
+  const parsed = reassignForm.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = (issue?.path[0]?.toString() ?? "ids") as "ids" | "ownerId" | "reason";
+    return { ok: false, error: issue?.message ?? "Please check the form.", field, values };
+  }
+  const ownerId = parsed.data.ownerId;
+  if (ownerId !== "" && !(await ownerChoices(db)).some((owner) => owner.id === ownerId)) {
+    return { ok: false, error: "Please choose a staff account from the list.", field: "ownerId", values };
+  }
+  const moved = await reassignAudited(
+    db,
+    [...new Set(parsed.data.ids)],
+    ownerId || null,
+    parsed.data.reason,
+    staff,
+    scope,
+  );
+  return { ok: true, moved: moved.length, ownerId: ownerId || null };
 }
 
 /**

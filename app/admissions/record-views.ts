@@ -15,6 +15,8 @@ export interface RecordRowView {
   nextFollowUpAt: string | null;
   overdue: boolean;
   createdAt: string;
+  /** Another record looks like the same student (app/admissions/student-merge.server.ts). */
+  duplicate: boolean;
 }
 
 /** One timeline entry, its time as an ISO string. */

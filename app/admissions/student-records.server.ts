@@ -669,6 +669,16 @@ export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<
   return deleted.length;
 }
 
+/** Those of these records that exist and are in this scope. */
+export async function recordIdsInScope(db: AppDatabase, ids: readonly number[], scope: RecordScope): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(inArray(students.id, [...ids]), scopeCondition(scope)));
+  return rows.map((row) => row.id);
+}
+
 /** The records an account owns (to move them all, e.g. when someone leaves). */
 export async function ownedRecordIds(db: AppDatabase, ownerId: string): Promise<number[]> {
   const rows = await db.select({ id: students.id }).from(students).where(eq(students.ownerId, ownerId));

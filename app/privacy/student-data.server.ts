@@ -16,6 +16,8 @@ export interface StudentEntry {
   email: string;
   mobile: string;
   course: string | null;
+  /** The student record the entry belongs to. */
+  studentId: number | null;
 }
 
 export interface StudentKey {
@@ -51,6 +53,7 @@ export async function findStudentEntries(db: AppDatabase, key: StudentKey): Prom
           name: table.name,
           email: table.email,
           mobile: table.mobile,
+          studentId: table.studentId,
           ...(kind === "registration" ? { course: registrations.course } : {}),
         })
         .from(table)

@@ -68,6 +68,7 @@ export const adminNavigation: Array<DeskLink | DeskSection> = [
   { label: "My day", to: "/desk/day" },
   { label: "Students", to: "/admin/students" },
   { label: "Assignment", to: "/admin/assignment" },
+  { label: "WhatsApp messages", to: "/admin/whatsapp" },
   {
     label: "Register",
     links: [

@@ -86,7 +86,42 @@ for (const [index, setting] of widths.entries()) {
       expect(recordWidth, "no sideways scrolling").toBeLessThanOrEqual(setting.viewport.width);
       await screenshot(page, `record-${setting.viewport.width}${setting.javaScriptEnabled ? "" : "-nojs"}`);
 
+      if (setting.javaScriptEnabled) {
+        // Something typed and not saved: leaving asks first; staying keeps the page and the text.
+        await page.locator("#note textarea").fill("Not saved yet");
+        const prompts: string[] = [];
+        page.once("dialog", (dialog) => {
+          prompts.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await page.getByRole("link", { name: "All students" }).click();
+        await expect.poll(() => prompts.length, { message: "leaving asked first" }).toBe(1);
+        await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+        await expect(page.locator("#note textarea")).toHaveValue("Not saved yet");
+        await expect(page).toHaveURL(/\/students\/\d+/);
+        // Typing and following a link at once (before the page has rendered again) asks too.
+        page.once("dialog", (dialog) => {
+          prompts.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await page.evaluate(() => {
+          const note = document.querySelector<HTMLTextAreaElement>("#contact textarea");
+          if (!note) throw new Error("no note field");
+          note.value = "Typed just now";
+          note.dispatchEvent(new Event("input", { bubbles: true }));
+          [...document.querySelectorAll("a")].find((link) => link.textContent === "All students")?.click();
+        });
+        await expect.poll(() => prompts.length, { message: "asked at once too" }).toBe(2);
+        await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+        await expect(page.locator("#contact textarea")).toHaveValue("Typed just now");
+        // Asked again and accepted: the counsellor leaves.
+        page.once("dialog", (dialog) => {
+          prompts.push(dialog.message());
+          void dialog.accept();
+        });
+      }
       await page.getByRole("link", { name: "All students" }).click();
+      if (setting.javaScriptEnabled) await expect(page).toHaveURL(/\/students(\?|$)/);
       await page.getByRole("search").locator("select[name=stage]").selectOption({ label: "Enrolled" });
       await page.getByRole("button", { name: "Show" }).click();
       await expect(page.getByRole("link", { name })).toBeVisible();
@@ -94,56 +129,58 @@ for (const [index, setting] of widths.entries()) {
   });
 }
 
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 60) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
 test.describe("by keyboard alone", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("a counsellor finds a new student, logs a call and marks them enrolled without a mouse", async ({
-    page,
-    browser,
-  }) => {
+  test("a counsellor takes a new student from arrival to Enrolled without a mouse", async ({ page, browser }) => {
     const mobile = `97400${String(Math.floor(Math.random() * 100000)).padStart(5, "0")}`;
     const name = `Keyboard Kiran ${mobile.slice(-4)}`;
     await register(browser, name, mobile, `kiran.${mobile}@example.com`);
     await signIn(page, staffAccounts.iot);
     await page.goto("/onlineuser/iot/students");
 
-    const search = page.getByLabel("Search name, mobile or e-mail");
-    await search.focus();
+    // From the top of the page: Tab to the search, type the number, Enter.
+    await tabTo(page, page.getByLabel("Search name, mobile or e-mail"));
     await page.keyboard.type(mobile);
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("record-row")).toHaveCount(1);
-    const link = page.getByRole("link", { name });
-    for (
-      let presses = 0;
-      presses < 40 && !(await link.evaluate((element) => element === document.activeElement));
-      presses++
-    ) {
-      await page.keyboard.press("Tab");
-    }
-    await expect(link).toBeFocused();
+    await tabTo(page, page.getByRole("link", { name }));
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
+    // Log the call: the outcome chosen with the arrow keys, a note typed, Enter on the button.
     const outcome = page.locator("#contact").getByLabel("Outcome of the call");
-    await outcome.focus();
-    await outcome.selectOption("connected");
+    await tabTo(page, outcome);
+    await page.keyboard.press("ArrowDown");
+    await expect(outcome).toHaveValue("connected");
     await page.keyboard.press("Tab");
+    await expect(page.locator("#contact textarea")).toBeFocused();
     await page.keyboard.type("Called back by keyboard.");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
+    await tabTo(page, page.locator("#contact").getByRole("button", { name: "Log it" }), 10);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: "Logged." })).toBeVisible();
     await expect(page.locator("#contact")).toBeFocused();
+    await expect(page.getByText("Called back by keyboard.")).toBeVisible();
 
+    // Each stage in turn: the next one with the arrow key, then Tab to "Save stage" and Enter.
     const stage = page.locator("#stage select[name=stage]");
-    await stage.focus();
-    await stage.selectOption("enrolled");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: "Stage saved." })).toBeVisible();
-    await expect(page.locator(".record-summary .stage")).toHaveText("Enrolled");
-    await expect(page.locator("#stage")).toBeFocused();
+    for (const next of ["Contacted", "Counselled", "Visit/demo", "Applied", "Enrolled"]) {
+      await tabTo(page, stage, 20);
+      await page.keyboard.press("ArrowDown");
+      await tabTo(page, page.getByRole("button", { name: "Save stage" }), 5);
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: "Stage saved." })).toBeVisible();
+      await expect(page.locator(".record-summary .stage")).toHaveText(next);
+      await expect(page.locator("#stage")).toBeFocused();
+    }
   });
 });

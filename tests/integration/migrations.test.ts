@@ -404,3 +404,43 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
     }
   });
 });
+
+describeEachEngine("migrating a database made before merges (0008)", (engine) => {
+  it("keeps every record, form and timeline entry, and merged records start with none", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-merges-"));
+    const oldMigrations = migrationsUpTo("0008_assignment");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    try {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses, stage)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}', 'contacted'),
+               ('Ravi', 'ravi@example.in', '9000000001', '{9000000001}', '{ravi@example.in}', 'kerala', 'Kannur', '{}', 'new')`);
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'm1', 'iot', 1)`);
+      await old.db.execute(sql`
+        insert into student_timeline (student_id, kind, detail) values (1, 'note', '{"text":"Call on Monday"}'), (2, 'submission', '{}')`);
+      await old.close();
+
+      const upgraded = await open();
+      const count = async (table: string) =>
+        (
+          (await upgraded.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n;
+      expect(await count("students")).toBe(2);
+      expect(await count("registrations")).toBe(1);
+      expect(await count("student_timeline")).toBe(2);
+      expect(await count("student_merges")).toBe(0);
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Two openings of a new embedded database: slow on a busy machine.
+  }, 120_000);
+});

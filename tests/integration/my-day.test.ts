@@ -416,8 +416,8 @@ describeEachEngine("my day's log form", (engine) => {
     await db()
       .insert(user)
       .values([
-        { id: "anita", name: "Anita", email: anita.email, role: "iot" },
-        { id: "chitra", name: "Chitra", email: chitra.email, role: "ai" },
+        { id: "anita", name: "Anita", email: anita.email, role: "counsellor" },
+        { id: "chitra", name: "Chitra", email: chitra.email, role: "counsellor" },
       ]);
     const [row] = await db()
       .insert(students)

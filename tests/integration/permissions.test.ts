@@ -18,6 +18,7 @@ import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
 import * as adminLayout from "../../app/routes/admin/layout";
+import * as adminMerge from "../../app/routes/admin/merge";
 import * as adminNotifications from "../../app/routes/admin/notifications";
 import * as adminNumbers from "../../app/routes/admin/numbers";
 import * as adminPartners from "../../app/routes/admin/partners";
@@ -29,6 +30,8 @@ import * as adminReport from "../../app/routes/admin/report";
 import * as adminReportCsv from "../../app/routes/admin/report-csv";
 import * as adminReviews from "../../app/routes/admin/reviews";
 import * as adminStaff from "../../app/routes/admin/staff";
+import * as adminStudentData from "../../app/routes/admin/student-data";
+import * as adminWhatsapp from "../../app/routes/admin/whatsapp";
 import * as counsellorEnquiries from "../../app/routes/counsellor/enquiries";
 import * as counsellorHome from "../../app/routes/counsellor/home";
 import * as counsellorLayout from "../../app/routes/counsellor/layout";
@@ -286,6 +289,30 @@ const cases: Case[] = [
     path: "/admin/assignment",
     params: {},
     ...adminAssignment,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/merge.tsx",
+    name: "merging two records",
+    path: "/admin/students/1/merge?with=2",
+    params: { id: "1" },
+    ...adminMerge,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/student-data.ts",
+    name: "a student's data download",
+    path: "/admin/students/1/data",
+    params: { id: "1" },
+    ...adminStudentData,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/whatsapp.tsx",
+    name: "WhatsApp messages",
+    path: "/admin/whatsapp",
+    params: {},
+    ...adminWhatsapp,
     allowed: adminOnly,
   },
   {

@@ -1,10 +1,11 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { dayGroupLabels, isDayGroup } from "~/admissions/my-day";
 import type { RecordRowView } from "~/admissions/record-views";
 import { stageLabels } from "~/admissions/stage-labels";
 import { studentStages } from "~/admissions/student-stages";
+import { IndiaTime } from "~/components/desk/india-time";
 import { courseByValue } from "~/site/course-catalog";
-import { deskTime } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
 export interface RecordListData {
@@ -30,6 +31,16 @@ export interface RecordListData {
   pageSize: number;
   owners: { id: string; name: string }[];
   courses: readonly string[];
+  /** After "Reassign selected": how many moved, and to whom (null: Unassigned). */
+  reassigned: { count: number; to: string | null } | null;
+}
+
+/** What a refused "Reassign selected" form sends back: the message, its field, and what was chosen. */
+export interface ReassignProblem {
+  ok: false;
+  error: string;
+  field: "ids" | "ownerId" | "reason";
+  values: { ids: string[]; ownerId: string; reason: string };
 }
 
 const sortLabels: Record<string, string> = {
@@ -59,7 +70,7 @@ export function courseLabelOf(value: string): string {
 }
 
 /** The records of a desk: search and filters (a GET form that works without JavaScript), a dense table, pages. */
-export function RecordList({ list, base }: { list: RecordListData; base: string }) {
+export function RecordList({ list, base, refused }: { list: RecordListData; base: string; refused?: ReassignProblem }) {
   const live = useLiveUpdates();
   const navigation = useNavigation();
   const loading = live.refreshing || (navigation.state === "loading" && navigation.formMethod === undefined);
@@ -188,6 +199,12 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
         {list.pageCount > 1 ? ` · showing ${first}–${first + list.rows.length - 1}` : ""}
         {loading ? <span className="desk-loading"> · Loading...</span> : null}
       </p>
+      {list.reassigned ? (
+        <p role="status" className="desk-result desk-result-ok">
+          {list.reassigned.count === 1 ? "1 student" : `${list.reassigned.count} students`} reassigned to{" "}
+          {list.reassigned.to ?? "Unassigned"}.
+        </p>
+      ) : null}
       {list.rows.length === 0 ? (
         <p className="desk-empty">
           {filtered
@@ -195,59 +212,86 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
             : "No students yet. A new enquiry or registration appears here by itself."}
         </p>
       ) : (
-        <table className="record-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Mobile</th>
-              <th scope="col" className="record-col-wide">
-                Courses
-              </th>
-              <th scope="col">Stage</th>
-              <th scope="col" className="record-col-wide">
-                Owner
-              </th>
-              <th scope="col">Follow-up</th>
-              <th scope="col" className="record-col-wide">
-                Created
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={row.id} data-testid="record-row">
-                <td data-label="Name" className="record-name">
-                  <Link to={`${base}/${row.id}`}>{row.name}</Link>
-                </td>
-                <td data-label="Mobile">
-                  <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
-                </td>
-                <td data-label="Courses" className="record-col-wide">
-                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"}
-                </td>
-                <td data-label="Stage">
-                  <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>
-                </td>
-                <td data-label="Owner" className="record-col-wide">
-                  {row.ownerName ?? <span className="record-muted">Unassigned</span>}
-                </td>
-                <td data-label="Follow-up" className={row.overdue ? "record-overdue" : undefined}>
-                  {row.nextFollowUpAt ? (
-                    <time dateTime={row.nextFollowUpAt}>
-                      {row.overdue ? "Overdue: " : ""}
-                      {deskTime.format(new Date(row.nextFollowUpAt))}
-                    </time>
-                  ) : (
-                    <span className="record-muted">None</span>
-                  )}
-                </td>
-                <td data-label="Created" className="record-col-wide">
-                  <time dateTime={row.createdAt}>{deskDate.format(new Date(row.createdAt))}</time>
-                </td>
+        <Form method="post" className="record-bulk" aria-label="Reassign students">
+          <ReassignControls owners={list.owners} refused={refused} />
+          <table className="record-table">
+            <thead>
+              <tr>
+                <th scope="col" className="record-col-pick">
+                  <PickAll />
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col" className="record-col-mobile">
+                  Mobile
+                </th>
+                <th scope="col" className="record-col-wide record-col-courses">
+                  Courses
+                </th>
+                <th scope="col" className="record-col-stage">
+                  Stage
+                </th>
+                <th scope="col" className="record-col-wide record-col-owner">
+                  Owner
+                </th>
+                <th scope="col" className="record-col-follow-up">
+                  Follow-up
+                </th>
+                <th scope="col" className="record-col-wide record-col-created">
+                  Created
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.rows.map((row) => (
+                <tr key={row.id} data-testid="record-row">
+                  <td className="record-col-pick">
+                    <input
+                      type="checkbox"
+                      name="id"
+                      value={row.id}
+                      aria-label={`Select ${row.name}`}
+                      defaultChecked={refused?.values.ids.includes(String(row.id))}
+                    />
+                  </td>
+                  <td data-label="Name" className="record-name">
+                    <Link to={`${base}/${row.id}`}>{row.name}</Link>
+                    {row.duplicate ? (
+                      <span className="record-duplicate" title="Another record looks like the same student">
+                        {" "}
+                        Duplicate?
+                      </span>
+                    ) : null}
+                  </td>
+                  <td data-label="Mobile">
+                    <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
+                  </td>
+                  <td data-label="Courses" className="record-col-wide">
+                    {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"}
+                  </td>
+                  <td data-label="Stage">
+                    <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>
+                  </td>
+                  <td data-label="Owner" className="record-col-wide">
+                    {row.ownerName ?? <span className="record-muted">Unassigned</span>}
+                  </td>
+                  <td data-label="Follow-up" className={row.overdue ? "record-overdue" : undefined}>
+                    {row.nextFollowUpAt ? (
+                      <>
+                        {row.overdue ? "Overdue: " : ""}
+                        <IndiaTime iso={row.nextFollowUpAt} compact />
+                      </>
+                    ) : (
+                      <span className="record-muted">None</span>
+                    )}
+                  </td>
+                  <td data-label="Created" className="record-col-wide">
+                    <time dateTime={row.createdAt}>{deskDate.format(new Date(row.createdAt))}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Form>
       )}
       {list.pageCount > 1 ? (
         <nav aria-label="Pages" className="desk-pages">
@@ -260,5 +304,74 @@ export function RecordList({ list, base }: { list: RecordListData; base: string 
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The list's bulk action: the ticked students go to the chosen owner (or Unassigned), with an
+ * optional reason on each timeline. A plain form post: it works without JavaScript.
+ */
+function ReassignControls({ owners, refused }: { owners: { id: string; name: string }[]; refused?: ReassignProblem }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.has("ownerId") === true;
+  const error = (field: ReassignProblem["field"]) => (refused?.field === field ? refused.error : undefined);
+  return (
+    <div className="record-bulk-bar">
+      <label>
+        <span>Reassign selected to…</span>
+        <select
+          name="ownerId"
+          defaultValue={refused?.values.ownerId ?? ""}
+          aria-invalid={error("ownerId") ? true : undefined}
+          aria-describedby="reassign-error"
+        >
+          <option value="">Unassigned</option>
+          {owners.map((owner) => (
+            <option key={owner.id} value={owner.id}>
+              {owner.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Reason (optional)</span>
+        <input
+          type="text"
+          name="reason"
+          maxLength={500}
+          size={24}
+          defaultValue={refused?.values.reason ?? ""}
+          aria-invalid={error("reason") ? true : undefined}
+          aria-describedby="reassign-error"
+        />
+      </label>
+      <button type="submit" className="btn-secondary" disabled={busy}>
+        Reassign selected
+      </button>
+      <p id="reassign-error" role={refused ? "alert" : undefined} className="record-bulk-error">
+        {refused ? `Error: ${refused.error}` : ""}
+      </p>
+    </div>
+  );
+}
+
+/** Ticks or clears every row of this page; only with JavaScript (without it, each row is ticked by itself). */
+function PickAll() {
+  const [ready, setReady] = useState(false);
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => setReady(true), []);
+  if (!ready) return <span className="record-hidden-label">Select</span>;
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label="Select every student on this page"
+      onChange={(event) => {
+        const table = event.currentTarget.closest("table");
+        for (const input of table?.querySelectorAll<HTMLInputElement>("tbody input[name=id]") ?? []) {
+          input.checked = event.currentTarget.checked;
+        }
+      }}
+    />
   );
 }

@@ -13,6 +13,8 @@ import {
   type StudentStage,
   studentStages,
 } from "~/admissions/student-stages";
+import { fillTemplate, type WhatsappTemplate, whatsappChatHref } from "~/admissions/whatsapp-templates";
+import { IndiaTime, useViewerZone } from "~/components/desk/india-time";
 import { site } from "~/config/site";
 import { deskTime } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
@@ -60,8 +62,14 @@ export interface RecordPageData {
   }[];
   timeline: TimelineView[];
   owners: { id: string; name: string }[];
+  duplicates: { id: number; name: string; mobile: string; district: string; reasons: string[] }[];
+  whatsappTemplates: WhatsappTemplate[];
   base: string;
   saved: string | null;
+  /** Set when the page was reached from a record merged into this one. */
+  mergedFrom: number | null;
+  /** Admins see the merge and the student's data download. */
+  admin: boolean;
 }
 
 /** "2026-11-25T16:30" in India, for a datetime-local field (the desk's times are India's). */
@@ -101,28 +109,34 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
   const version = answer?.conflict ? answer.conflict.current.version : formVersion;
 
   // Leaving with something typed and not saved asks first (another page of the desk, or the tab).
-  const [unsaved, setUnsaved] = useState(false);
+  // "Typed" is a ref set in the input handler itself, and the blocker reads it when a link is
+  // followed: a state update only reaches the router's copy of the blocker in an effect after
+  // the next render, and a click in between went through unasked. The prompt is answered once
+  // per attempt to leave; proceeding waits for the router to have settled the blocked state.
+  const unsaved = useRef(false);
+  const markUnsaved = useCallback(() => {
+    unsaved.current = true;
+  }, []);
   useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (unsaved) event.preventDefault();
-      },
-      [unsaved],
-    ),
+    useCallback((event: BeforeUnloadEvent) => {
+      if (unsaved.current) event.preventDefault();
+    }, []),
   );
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  const shouldBlock = useCallback(
+    ({
+      currentLocation,
+      nextLocation,
+    }: {
+      currentLocation: { pathname: string };
+      nextLocation: { pathname: string };
+    }) => unsaved.current && currentLocation.pathname !== nextLocation.pathname,
+    [],
   );
-  // Asked once per attempt to leave, however often the page renders while it is held.
-  const asked = useRef(false);
+  const blocker = useBlocker(shouldBlock);
   useEffect(() => {
-    if (blocker.state !== "blocked") {
-      asked.current = false;
-      return;
-    }
-    if (asked.current) return;
-    asked.current = true;
+    if (blocker.state !== "blocked") return;
     if (window.confirm("You have typed something on this record that is not saved. Leave it anyway?")) {
+      unsaved.current = false;
       blocker.proceed();
     } else {
       blocker.reset();
@@ -130,8 +144,17 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
   }, [blocker]);
   const changedMeanwhile = !answer?.conflict && record.version !== formVersion;
   const course = record.courses[0] ? courseLabelOf(record.courses[0]) : "our courses";
-  const whatsappText = `Hello ${record.name}, this is ${site.name} about ${course}. `;
-  const whatsapp = `https://wa.me/${internationalMobile(record.mobile)}?text=${encodeURIComponent(whatsappText)}`;
+  const templateValues = {
+    name: record.name,
+    course,
+    institute: site.name,
+    counsellor: record.ownerName ?? site.name,
+  };
+  const chats = page.whatsappTemplates.map((template) => ({
+    name: template.name,
+    href: whatsappChatHref(internationalMobile(record.mobile), fillTemplate(template.text, templateValues)),
+  }));
+  const zone = useViewerZone();
 
   // After a save the page comes back at the form that was sent: keyboard focus goes there too
   // (each save brings new page data, so a second save of the same form focuses it again).
@@ -144,9 +167,11 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
     <article
       aria-labelledby="record-title"
       className="record"
-      onInput={() => setUnsaved(true)}
-      onChange={() => setUnsaved(true)}
-      onSubmit={() => setUnsaved(false)}
+      onInput={markUnsaved}
+      onChange={markUnsaved}
+      onSubmit={() => {
+        unsaved.current = false;
+      }}
     >
       <p className="record-back">
         <Link to={page.base}>All students</Link>
@@ -165,10 +190,40 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         {" · "}
         {record.ownerName ? `Owner: ${record.ownerName}` : "Unassigned"}
         {" · "}
-        {record.nextFollowUpAt
-          ? `Next follow-up ${deskTime.format(new Date(record.nextFollowUpAt))} IST`
-          : "No follow-up set"}
+        {record.nextFollowUpAt ? (
+          <>
+            Next follow-up <IndiaTime iso={record.nextFollowUpAt} />
+          </>
+        ) : (
+          "No follow-up set"
+        )}
       </p>
+      {page.mergedFrom ? (
+        <p role="status" className="desk-result desk-result-ok">
+          Record {page.mergedFrom} was merged into this one: its forms and timeline are here.
+        </p>
+      ) : null}
+      {page.duplicates.length > 0 ? (
+        <div className="record-hint" role="note">
+          <strong>Possibly the same student:</strong>
+          <ul className="record-duplicates">
+            {page.duplicates.map((hint) => (
+              <li key={hint.id}>
+                <Link to={`${page.base}/${hint.id}`}>
+                  {hint.name} (record {hint.id})
+                </Link>{" "}
+                · {hint.mobile} · {hint.district} · {hint.reasons.join(", ")}
+                {page.admin ? (
+                  <>
+                    {" "}
+                    · <Link to={`/admin/students/${record.id}/merge?with=${hint.id}`}>Compare and merge</Link>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {changedMeanwhile ? (
         <p role="status" className="desk-result desk-result-error">
           Someone else changed this record while you had it open: the line above shows it now, and the timeline says
@@ -186,15 +241,31 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <a className="btn-primary" href={`tel:+${internationalMobile(record.mobile)}`}>
           Call {record.mobile}
         </a>
-        <a className="btn-secondary" href={whatsapp} target="_blank" rel="noreferrer">
-          WhatsApp
-        </a>
+        {chats[0] ? (
+          <a className="btn-secondary" href={chats[0].href} target="_blank" rel="noreferrer">
+            WhatsApp
+          </a>
+        ) : null}
         {record.email ? (
           <a className="btn-secondary" href={`mailto:${record.email}`}>
             E-mail
           </a>
         ) : null}
       </div>
+      {chats.length > 1 ? (
+        <details className="record-chats">
+          <summary className="record-chats-title">More WhatsApp messages</summary>
+          <ul className="record-duplicates">
+            {chats.map((chat) => (
+              <li key={chat.name}>
+                <a href={chat.href} target="_blank" rel="noreferrer">
+                  WhatsApp: {chat.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
 
       <div className="record-grid">
         <section aria-labelledby="contact" className="record-panel">
@@ -229,6 +300,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <NoteField name="note" label="Note (optional)" value={typed("contact", "note", "")} />
             <label>
               Next follow-up (India time)
+              <IstHint zone={zone} />
               <input
                 type="datetime-local"
                 name="nextFollowUpAt"
@@ -310,6 +382,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <input type="hidden" name="version" value={version} />
             <label>
               Date and time (India time; empty: none)
+              <IstHint zone={zone} />
               <input
                 type="datetime-local"
                 name="nextFollowUpAt"
@@ -349,8 +422,27 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
               {record.courses.length ? record.courses.map(courseLabelOf).join(", ") : "None yet (enquiries only)"}
             </dd>
             <dt>First contact</dt>
-            <dd>{deskTime.format(new Date(record.createdAt))} IST</dd>
+            <dd>
+              <IndiaTime iso={record.createdAt} />
+            </dd>
           </dl>
+          {page.admin ? (
+            <>
+              <h2>Admin</h2>
+              <p>
+                <Link to={`/admin/students/${record.id}/merge`}>Merge with another record…</Link>
+              </p>
+              <Form method="post" action={`/admin/students/${record.id}/data`} reloadDocument>
+                <button type="submit" className="btn-secondary">
+                  Download the student's data (JSON)
+                </button>
+                <span className="desk-hint">
+                  {" "}
+                  For a request under the DPDP Act: the record, its forms and timeline. Recorded in the audit log.
+                </span>
+              </Form>
+            </>
+          ) : null}
         </section>
       </div>
 
@@ -359,8 +451,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <ol className="record-timeline">
           {page.timeline.map((entry) => (
             <li key={entry.id}>
-              <time dateTime={entry.at}>{deskTime.format(new Date(entry.at))}</time>{" "}
-              <strong>{timelineTitle(entry)}</strong>
+              <IndiaTime iso={entry.at} /> <strong>{timelineTitle(entry)}</strong>
               {entry.actor ? <span className="record-muted"> · {entry.actor}</span> : null}
               <TimelineText entry={entry} owners={page.owners} submissions={page.submissions} />
             </li>
@@ -378,7 +469,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
                   ? `Enquiry${row.course ? `: asked about ${courseLabelOf(row.course)}` : ""}`
                   : `Registration: ${courseLabelOf(row.course ?? "")}`}
               </strong>{" "}
-              <time dateTime={row.createdAt}>{deskTime.format(new Date(row.createdAt))}</time>
+              <IndiaTime iso={row.createdAt} />
               {row.batch ? (
                 <>
                   <br />
@@ -446,7 +537,13 @@ function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormProblem
         Now: {stageLabels[current.stage as StudentStage] ?? current.stage}
         {current.lostReason ? ` (${lostReasonLabels[current.lostReason as LostReason] ?? current.lostReason})` : ""} ·{" "}
         {current.ownerName ?? "Unassigned"} ·{" "}
-        {current.nextFollowUpAt ? `follow-up ${deskTime.format(new Date(current.nextFollowUpAt))} IST` : "no follow-up"}
+        {current.nextFollowUpAt ? (
+          <>
+            follow-up <IndiaTime iso={current.nextFollowUpAt} />
+          </>
+        ) : (
+          "no follow-up"
+        )}
       </p>
       {conflict.changes.length ? (
         <ul>
@@ -500,9 +597,21 @@ function changeText(entry: TimelineView, owners: { id: string; name: string }[] 
     case "stage":
       return `${d.from ? `${stageName(d.from)} → ` : ""}${stageName(d.to)}${d.reason ? ` (${lostReasonLabels[d.reason as LostReason] ?? d.reason})` : ""}${d.note ? `: ${d.note}` : ""}`;
     case "owner":
-      return `${ownerName(d.from)} → ${ownerName(d.to)}`;
+      return `${ownerName(d.from)} → ${ownerName(d.to)}${typeof d.reason === "string" && d.reason ? ` (${d.reason})` : ""}`;
     case "follow_up":
       return `${time(d.from)} → ${time(d.to)}`;
+    case "merge": {
+      const parts = [
+        `Record ${d.mergedId} (${String(d.mergedName ?? "")}) merged into this one: ${Number(d.forms ?? 0)} forms and ${Number(d.entries ?? 0)} timeline entries moved here`,
+      ];
+      const stage = d.stage as { from?: unknown; to?: unknown } | undefined;
+      const owner = d.owner as { from?: unknown; to?: unknown } | undefined;
+      const followUp = d.followUp as { from?: unknown; to?: unknown } | undefined;
+      if (stage) parts.push(`stage ${stageName(stage.from)} → ${stageName(stage.to)}`);
+      if (owner) parts.push(`owner ${ownerName(owner.from)} → ${ownerName(owner.to)}`);
+      if (followUp) parts.push(`follow-up ${time(followUp.from)} → ${time(followUp.to)}`);
+      return parts.join("; ");
+    }
     default:
       return "";
   }
@@ -545,4 +654,10 @@ function TimelineText({
   }
   const text = changeText(entry, owners);
   return text ? <p>{text}</p> : null;
+}
+
+/** Beside a time field: times are typed in India's time, which may not be the viewer's. */
+function IstHint({ zone }: { zone: string | null }) {
+  if (!zone) return null;
+  return <span className="desk-hint"> (IST, UTC+05:30; your browser is on {zone})</span>;
 }

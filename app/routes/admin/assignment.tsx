@@ -1,11 +1,11 @@
 import { data, Form } from "react-router";
-import { assignmentRules, reassignRecords, setAway, setPool } from "~/admissions/assignment.server";
+import { assignmentRules, setAway, setPool } from "~/admissions/assignment.server";
 import { badForm } from "~/admissions/desk.server";
-import { ownedRecordIds } from "~/admissions/student-records.server";
+import { reassignAudited } from "~/admissions/record-desk.server";
+import { everyRecord, ownedRecordIds } from "~/admissions/student-records.server";
 import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
-import { publishRecordChange } from "~/platform/events.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { type CourseValue, courseByValue, courseCatalog, courseValues } from "~/site/course-catalog";
 import { auditedChange } from "~/staff/audit-log.server";
@@ -93,25 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (to !== "" && !known.has(to)) return refuse("Please choose who gets them, or Unassigned.");
       if (to === from) return refuse("Please choose someone else to give them to.");
       if (reason.length > 500) return refuse("The reason can be at most 500 characters.");
+      // Each record moved gets its owner entry and its own audit line (as from the Students list).
       const ids = await ownedRecordIds(db, from);
-      const moved = await auditedChange(
-        db,
-        (tx) => reassignRecords(tx, ids, to || null, reason, { id: staff.id, email: staff.email }),
-        (done) =>
-          done.length > 0
-            ? {
-                actor: staff.email,
-                action: "student.reassign",
-                subject: `${done.length} students of ${known.get(from)?.email}`,
-                detail: {
-                  to: to ? known.get(to)?.email : "unassigned",
-                  ...(reason ? { reason } : {}),
-                  students: done.map((row) => `student ${row.id} (${row.name})`),
-                },
-              }
-            : undefined,
-      );
-      for (const row of moved) publishRecordChange({ id: row.id, courses: [] });
+      const moved = await reassignAudited(db, ids, to || null, reason, staff, everyRecord);
       return data<Result>({ ok: true, message: `${moved.length} students moved.` });
     }
     default:

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { databaseContext } from "~/platform/context.server";
 import { listAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
+import { listStaff } from "~/staff/staff-accounts.server";
 import type { Route } from "./+types/audit";
 
 const perPage = 100;
@@ -9,10 +10,13 @@ const perPage = 100;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
   const page = Math.max(1, Math.min(100_000, Math.trunc(Number(new URL(request.url).searchParams.get("page"))) || 1));
-  const { rows, total } = await listAudit(context.get(databaseContext).db, {
-    limit: perPage,
-    offset: (page - 1) * perPage,
-  });
+  const { db } = context.get(databaseContext);
+  const [{ rows, total }, accounts] = await Promise.all([
+    listAudit(db, { limit: perPage, offset: (page - 1) * perPage }),
+    listStaff(db),
+  ]);
+  // Lines about records written before owners were named there carry account ids: show names.
+  const names = new Map(accounts.map((account) => [account.id, account.name || account.email]));
   return {
     page,
     pages: Math.max(1, Math.ceil(total / perPage)),
@@ -23,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       actor: r.actor,
       action: r.action,
       subject: r.subject,
-      detail: detailText(r.detail),
+      detail: r.action.startsWith("student.") ? withOwnerNames(detailText(r.detail), names) : detailText(r.detail),
     })),
   };
 }
@@ -34,6 +38,14 @@ function detailText(detail: unknown): string {
   return Object.entries(detail as Record<string, unknown>)
     .map(([key, value]) => `${key}: ${value === null || value === "" ? "(none)" : String(value)}`)
     .join(", ");
+}
+
+/** "owner: 3kQx… -> unassigned" with the accounts' names instead of their ids. */
+function withOwnerNames(text: string, names: Map<string, string>): string {
+  return text.replace(/owner: (\S+) -> (\S+)/, (whole, from: string, to: string) => {
+    const name = (id: string) => names.get(id) ?? id;
+    return names.has(from) || names.has(to) ? `owner: ${name(from)} -> ${name(to)}` : whole;
+  });
 }
 
 /** What each recorded action means, in the words of the desk. */
@@ -63,6 +75,17 @@ const actionLabels: Record<string, string> = {
   "staff.set-role": "Staff role changed",
   "staff.reset-password": "Staff password set",
   "staff.remove": "Staff account removed",
+  "student.stage": "Student's stage changed",
+  "student.owner": "Student reassigned",
+  "student.follow-up": "Student's follow-up set",
+  "student.note": "Note on a student",
+  "student.call": "Call logged",
+  "student.whatsapp": "WhatsApp message logged",
+  "student.merge": "Student records merged",
+  "student.reassign": "Students reassigned",
+  "student-data.export": "Student's data downloaded",
+  "student-data.delete": "Student's data deleted",
+  "whatsapp-templates.update": "WhatsApp messages saved",
 };
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });

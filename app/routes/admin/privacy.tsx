@@ -148,6 +148,22 @@ export default function StudentsData({ loaderData, actionData }: Route.Component
                   {entries.length === 1 ? "Delete this entry" : `Delete these ${entries.length} entries`}
                 </button>
               </Form>
+              <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+                <h3 className="font-bold">The student's own data</h3>
+                <p className="text-slate-700">
+                  When the student asks what we hold about them: one file (JSON) with their record, every form they sent
+                  and the record's timeline. Each download is recorded in the audit log.
+                </p>
+                {[...new Set(entries.map((entry) => entry.studentId).filter((id): id is number => id !== null))].map(
+                  (id) => (
+                    <form key={id} method="post" action={`/admin/students/${id}/data`}>
+                      <button type="submit" className="btn-secondary">
+                        Download record {id}'s data
+                      </button>
+                    </form>
+                  ),
+                )}
+              </div>
             </>
           )
         ) : null}

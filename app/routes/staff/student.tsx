@@ -8,11 +8,18 @@ import type { Route } from "./+types/student";
 
 /** One student's record: details, submissions, timeline, and the forms that work on it. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { scope, base } = await requireRecordDesk(request, context, params);
+  const { staff, scope, base } = await requireRecordDesk(request, context, params);
   const id = recordIdOf(params.id);
-  const page = await loadRecordPage(context.get(databaseContext).db, id, scope);
-  const saved = new URL(request.url).searchParams.get("saved");
-  return { ...page, base, saved };
+  const page = await loadRecordPage(context.get(databaseContext).db, id, scope, base);
+  const search = new URL(request.url).searchParams;
+  const merged = Number(search.get("merged"));
+  return {
+    ...page,
+    base,
+    saved: search.get("saved"),
+    mergedFrom: Number.isInteger(merged) && merged > 0 ? merged : null,
+    admin: staff.role === "admin",
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

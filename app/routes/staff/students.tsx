@@ -1,7 +1,14 @@
+import { data, redirect } from "react-router";
 import { RecordList } from "~/admissions/components/record-list";
-import { exportRecordList, loadRecordList, requireRecordDesk } from "~/admissions/record-desk.server";
+import {
+  exportRecordList,
+  handleReassignForm,
+  loadRecordList,
+  requireRecordDesk,
+} from "~/admissions/record-desk.server";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
+import { readFormBody } from "~/platform/form-data.server";
 import type { Route } from "./+types/students";
 
 /** The student records of this desk: search, filters, paging; ?format=csv downloads the filtered set. */
@@ -12,10 +19,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { list: await loadRecordList(db, request, staff, scope), base, me: staff.id };
 }
 
+/** "Reassign selected to…": the ticked records go to another owner; back to the same list after. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { staff, scope } = await requireRecordDesk(request, context, params);
+  const form = await readFormBody(request);
+  const result = await handleReassignForm(context.get(databaseContext).db, form ?? new FormData(), staff, scope);
+  if (!result.ok) return data(result, { status: 400 });
+  const url = new URL(request.url);
+  url.searchParams.set("reassigned", String(result.moved));
+  if (result.ownerId) url.searchParams.set("reassignedTo", result.ownerId);
+  else url.searchParams.delete("reassignedTo");
+  return redirect(`${url.pathname}${url.search}#records-title`);
+}
+
 export function meta() {
   return [{ title: `Students | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export default function Students({ loaderData }: Route.ComponentProps) {
-  return <RecordList list={loaderData.list} base={loaderData.base} />;
+export default function Students({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <RecordList
+      list={loaderData.list}
+      base={loaderData.base}
+      refused={actionData && !actionData.ok ? actionData : undefined}
+    />
+  );
 }

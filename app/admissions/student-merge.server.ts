@@ -1,0 +1,353 @@
+// Two records of one student: the desk points out likely duplicates (it never merges by
+// itself), and an admin merges two records after seeing them side by side. The kept record
+// takes the other's forms and timeline; the merged record is deleted and a row in
+// student_merges sends its links on to the kept one (decision 018).
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/platform/database.server";
+import { enquiries, registrations, studentMerges, students, studentTimeline } from "../../db/schema";
+import type { Actor, RecordScope, StudentRecord } from "./student-records.server";
+import { scopeCondition } from "./student-records.server";
+import { type StudentStage, studentStages } from "./student-stages";
+
+// ---------------------------------------------------------------------------------------------
+// Likely duplicates
+
+/**
+ * Mobiles one slip away from this one: one digit different, or two neighbouring digits
+ * swapped. Only for a ten-digit number (the form's rule); the number itself is not included.
+ */
+export function nearMobiles(mobile: string): string[] {
+  if (!/^\d{10}$/.test(mobile)) return [];
+  const near = new Set<string>();
+  for (let i = 0; i < 10; i++) {
+    for (const digit of "0123456789") {
+      if (digit !== mobile[i]) near.add(mobile.slice(0, i) + digit + mobile.slice(i + 1));
+    }
+    if (i < 9 && mobile[i] !== mobile[i + 1]) {
+      near.add(mobile.slice(0, i) + mobile[i + 1] + mobile[i] + mobile.slice(i + 2));
+    }
+  }
+  return [...near];
+}
+
+/** How two mobiles differ, when they are one slip apart: "one digit different" or "two digits swapped". */
+export function mobileSlip(a: string, b: string): "one digit different" | "two digits swapped" | undefined {
+  if (a.length !== 10 || b.length !== 10 || a === b) return undefined;
+  const differ = [...a].flatMap((digit, i) => (digit === b[i] ? [] : [i]));
+  if (differ.length === 1) return "one digit different";
+  const [first, second] = differ;
+  if (
+    differ.length === 2 &&
+    first !== undefined &&
+    second === first + 1 &&
+    a[first] === b[second] &&
+    a[second] === b[first]
+  ) {
+    return "two digits swapped";
+  }
+  return undefined;
+}
+
+/** A name as compared for duplicates (as the index has it): spaces at either end trimmed, case ignored. */
+function comparableName(name: string): string {
+  return name.replace(/^ +| +$/g, "").toLowerCase();
+}
+
+/** A Postgres text[] literal (sent as one parameter), e.g. {"iot","python fullstack"}. */
+function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`).join(",")}}`;
+}
+
+/** A Postgres text[] literal of digit strings (nothing in them needs quoting). */
+function digitArray(values: readonly string[]): string {
+  return `{${values.filter((value) => /^\d+$/.test(value)).join(",")}}`;
+}
+
+export interface DuplicateHint {
+  id: number;
+  name: string;
+  mobile: string;
+  district: string;
+  stage: StudentStage;
+  /** Why it looks like the same student, e.g. ["same name and district", "mobile: two digits swapped"]. */
+  reasons: string[];
+}
+
+interface Candidate {
+  id: number;
+  name: string;
+  mobile: string;
+  mobiles: string[];
+  district: string;
+  stage: StudentStage;
+}
+
+function reasonsFor(record: { name: string; district: string; mobiles: string[] }, other: Candidate): string[] {
+  const reasons: string[] = [];
+  if (
+    record.district !== "" &&
+    other.district === record.district &&
+    comparableName(other.name) === comparableName(record.name)
+  ) {
+    reasons.push("same name and district");
+  }
+  for (const mine of record.mobiles) {
+    for (const theirs of other.mobiles) {
+      const slip = mobileSlip(mine, theirs);
+      if (slip && !reasons.includes(`mobile: ${slip}`)) reasons.push(`mobile: ${slip}`);
+    }
+  }
+  return reasons;
+}
+
+const candidateColumns = {
+  id: students.id,
+  name: students.name,
+  mobile: students.mobile,
+  mobiles: students.mobiles,
+  district: students.district,
+  stage: students.stage,
+};
+
+/**
+ * Other records in this scope that are likely the same student: the same name in the same
+ * district, or a mobile one digit off or with two neighbouring digits swapped. Only pointed
+ * out; nothing is merged.
+ */
+export async function likelyDuplicates(
+  db: AppDatabase,
+  record: Pick<StudentRecord, "id" | "name" | "district" | "mobiles">,
+  scope: RecordScope,
+): Promise<DuplicateHint[]> {
+  const near = record.mobiles.flatMap(nearMobiles);
+  const sameName =
+    record.district !== ""
+      ? sql`(lower(btrim(${students.name})) = ${comparableName(record.name)} and ${students.district} = ${record.district})`
+      : sql`false`;
+  const nearMobile = near.length ? sql`${students.mobiles} && ${digitArray(near)}::text[]` : sql`false`;
+  const rows = (await db
+    .select(candidateColumns)
+    .from(students)
+    .where(and(ne(students.id, record.id), scopeCondition(scope), sql`(${sameName} or ${nearMobile})`))
+    .orderBy(students.id)
+    .limit(20)) as Candidate[];
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      mobile: row.mobile,
+      district: row.district,
+      stage: row.stage,
+      reasons: reasonsFor(record, row),
+    }))
+    .filter((hint) => hint.reasons.length > 0);
+}
+
+/** Which of these records (a page of the list) have a likely duplicate in this scope. */
+export async function recordsWithDuplicates(
+  db: AppDatabase,
+  rows: readonly { id: number; name: string; district: string; mobile: string }[],
+  scope: RecordScope,
+): Promise<Set<number>> {
+  const flagged = new Set<number>();
+  if (rows.length === 0) return flagged;
+  const ids = rows.map((row) => row.id);
+  const byName = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        inArray(students.id, ids),
+        sql`${students.district} <> '' and exists (select 1 from ${students} as other
+          where other.id <> ${students.id}
+            and lower(btrim(other.name)) = lower(btrim(${students.name}))
+            and other.district = ${students.district}
+            ${scope.all ? sql`` : sql`and other.courses && ${textArrayLiteral(scope.courses)}::text[]`})`,
+      ),
+    );
+  for (const row of byName) flagged.add(row.id);
+  const nearOf = new Map<string, number[]>();
+  for (const row of rows) {
+    for (const mobile of nearMobiles(row.mobile)) nearOf.set(mobile, [...(nearOf.get(mobile) ?? []), row.id]);
+  }
+  if (nearOf.size > 0) {
+    const hits = await db
+      .select({ id: students.id, mobiles: students.mobiles })
+      .from(students)
+      .where(and(sql`${students.mobiles} && ${digitArray([...nearOf.keys()])}::text[]`, scopeCondition(scope)));
+    for (const hit of hits) {
+      for (const mobile of hit.mobiles) {
+        for (const id of nearOf.get(mobile) ?? []) if (id !== hit.id) flagged.add(id);
+      }
+    }
+  }
+  return flagged;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merging
+
+/** How far along a stage is; Lost counts least (a student still writing to us is not lost). */
+function progress(stage: StudentStage): number {
+  return stage === "lost" ? -1 : studentStages.indexOf(stage);
+}
+
+type Mergeable = Pick<
+  StudentRecord,
+  | "id"
+  | "name"
+  | "email"
+  | "mobile"
+  | "mobiles"
+  | "emails"
+  | "state"
+  | "district"
+  | "courses"
+  | "stage"
+  | "lostReason"
+  | "lostNote"
+  | "ownerId"
+  | "nextFollowUpAt"
+  | "version"
+  | "createdAt"
+>;
+
+/**
+ * What the kept record becomes. Its own name and contact details stay; every mobile, e-mail
+ * and course of both are kept; the stage is the further along of the two (Lost only when both
+ * are); the owner is the kept record's, else the other's; the next follow-up the sooner of
+ * the two; first contact the earlier. The version moves past both records' versions, so a
+ * form still open on either is refused and shown what changed.
+ */
+export function mergePlan(kept: Mergeable, merged: Mergeable) {
+  const stageFrom = progress(merged.stage) > progress(kept.stage) ? merged : kept;
+  const followUps = [kept.nextFollowUpAt, merged.nextFollowUpAt].filter((date): date is Date => date !== null);
+  const union = <T>(a: readonly T[], b: readonly T[]) => [...new Set([...a, ...b])];
+  return {
+    mobiles: union(kept.mobiles, merged.mobiles),
+    emails: union(kept.emails, merged.emails),
+    courses: union(kept.courses, merged.courses),
+    stage: stageFrom.stage,
+    lostReason: stageFrom.lostReason,
+    lostNote: stageFrom.lostNote,
+    ownerId: kept.ownerId ?? merged.ownerId,
+    nextFollowUpAt: followUps.length ? new Date(Math.min(...followUps.map((date) => date.getTime()))) : null,
+    createdAt: new Date(Math.min(kept.createdAt.getTime(), merged.createdAt.getTime())),
+    version: Math.max(kept.version, merged.version) + 1,
+  };
+}
+
+export type MergeResult =
+  | {
+      ok: true;
+      kept: StudentRecord;
+      merged: StudentRecord;
+      movedForms: number;
+      movedEntries: number;
+    }
+  | { ok: false; reason: "same" | "missing" | "changed" };
+
+/**
+ * Merges record `mergedId` into record `keptId`, both as the admin saw them (`versions`):
+ * a record changed since is refused. The merged record's forms and timeline move to the kept
+ * record, which gets a merge entry; links to the merged record lead to the kept one.
+ */
+export async function mergeStudentRecords(
+  tx: AppDatabase,
+  ids: { keptId: number; mergedId: number },
+  versions: { kept: number; merged: number },
+  actor: Actor,
+): Promise<MergeResult> {
+  const { keptId, mergedId } = ids;
+  if (keptId === mergedId) return { ok: false, reason: "same" };
+  const locked = await tx
+    .select()
+    .from(students)
+    .where(inArray(students.id, [keptId, mergedId]))
+    .orderBy(students.id)
+    .for("update");
+  const kept = locked.find((row) => row.id === keptId);
+  const merged = locked.find((row) => row.id === mergedId);
+  if (!kept || !merged) return { ok: false, reason: "missing" };
+  if (kept.version !== versions.kept || merged.version !== versions.merged) return { ok: false, reason: "changed" };
+
+  const plan = mergePlan(kept, merged);
+  const movedEnquiries = await tx
+    .update(enquiries)
+    .set({ studentId: keptId })
+    .where(eq(enquiries.studentId, mergedId))
+    .returning({ id: enquiries.id });
+  const movedRegistrations = await tx
+    .update(registrations)
+    .set({ studentId: keptId })
+    .where(eq(registrations.studentId, mergedId))
+    .returning({ id: registrations.id });
+  const movedEntries = await tx
+    .update(studentTimeline)
+    .set({ studentId: keptId })
+    .where(eq(studentTimeline.studentId, mergedId))
+    .returning({ id: studentTimeline.id });
+  // Records merged into the merged one earlier now lead straight to the kept one.
+  await tx.update(studentMerges).set({ keptId }).where(eq(studentMerges.keptId, mergedId));
+  await tx.delete(students).where(eq(students.id, mergedId));
+  await tx.insert(studentMerges).values({ mergedId, keptId, mergedBy: actor.email });
+  const [updated] = await tx
+    .update(students)
+    .set({
+      mobiles: plan.mobiles,
+      emails: plan.emails,
+      courses: plan.courses,
+      stage: plan.stage,
+      lostReason: plan.lostReason,
+      lostNote: plan.lostNote,
+      ownerId: plan.ownerId,
+      nextFollowUpAt: plan.nextFollowUpAt,
+      createdAt: plan.createdAt,
+      version: plan.version,
+      updatedAt: new Date(),
+    })
+    .where(eq(students.id, keptId))
+    .returning();
+  if (!updated) throw new Error("The kept record was not updated.");
+  await tx.insert(studentTimeline).values({
+    studentId: keptId,
+    kind: "merge",
+    actorId: actor.id,
+    actorLabel: actor.email,
+    detail: {
+      mergedId,
+      mergedName: merged.name,
+      mergedMobiles: merged.mobiles,
+      mergedEmails: merged.emails,
+      forms: movedEnquiries.length + movedRegistrations.length,
+      entries: movedEntries.length,
+      ...(plan.stage !== kept.stage ? { stage: { from: kept.stage, to: plan.stage } } : {}),
+      ...(plan.ownerId !== kept.ownerId ? { owner: { from: kept.ownerId, to: plan.ownerId } } : {}),
+      ...(plan.nextFollowUpAt?.getTime() !== kept.nextFollowUpAt?.getTime()
+        ? {
+            followUp: {
+              from: kept.nextFollowUpAt?.toISOString() ?? null,
+              to: plan.nextFollowUpAt?.toISOString() ?? null,
+            },
+          }
+        : {}),
+      version: updated.version,
+    },
+  });
+  return {
+    ok: true,
+    kept: updated,
+    merged,
+    movedForms: movedEnquiries.length + movedRegistrations.length,
+    movedEntries: movedEntries.length,
+  };
+}
+
+/** The record a merged record went into, if `id` was merged (and its kept record still exists). */
+export async function mergedInto(db: AppDatabase, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ keptId: studentMerges.keptId })
+    .from(studentMerges)
+    .where(eq(studentMerges.mergedId, id));
+  return row?.keptId;
+}
