@@ -621,7 +621,7 @@ export const siteSettings = pgTable("site_settings", {
  * Photos staff upload in the desk, by where they show (`place`: app/site/photo-places.ts) and
  * their order there. Each is a default drawing under /public or an upload (files
  * <image_key>-<width>.avif|webp under the uploads folder), never both. Gallery photos carry a
- * caption, and may carry the event's date and branch (decision 018).
+ * caption, and may carry the event's date and branch (decision 022).
  */
 export const sitePhotos = pgTable(
   "site_photos",

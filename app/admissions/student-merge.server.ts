@@ -1,7 +1,7 @@
 // Two records of one student: the desk points out likely duplicates (it never merges by
 // itself), and an admin merges two records after seeing them side by side. The kept record
 // takes the other's forms and timeline; the merged record is deleted and a row in
-// student_merges sends its links on to the kept one (decision 018).
+// student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import { enquiries, registrations, studentMerges, students, studentTimeline } from "../../db/schema";

@@ -33,7 +33,7 @@ export const site = {
    * The institute's branches. A branch's `key` never changes (other records refer to it);
    * everything else is its default, which staff may change in the desk (/admin/branches).
    * What is not known is null and is not shown: Chennai's street address, phone and hours
-   * are not known here (docs/decisions/018-branches-and-photos.md).
+   * are not known here (docs/decisions/022-branches-and-photos.md).
    */
   branches: [
     {

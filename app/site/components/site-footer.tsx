@@ -7,7 +7,7 @@ import { courses } from "~/site/content/courses";
 /**
  * The foot of every public page: the institute, its courses and each branch with what is known
  * of it (address, phone, hours) and a plain link to its map. No map frame here: it cost every
- * page main-thread time on a slow phone (decision 018).
+ * page main-thread time on a slow phone (decision 022).
  */
 export function SiteFooter() {
   const year = new Date().getFullYear();

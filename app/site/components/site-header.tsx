@@ -9,7 +9,7 @@ function menuId(label: string): string {
 }
 
 /**
- * The top navigation, with no script (decision 018): the phone menu and each sub-menu are
+ * The top navigation, with no script (decision 023): the phone menu and each sub-menu are
  * popovers (popover="auto") opened by their buttons (popovertarget). The browser closes one on
  * Escape or a click or tap outside it, keeps one sub-menu open at a time, and leaves closed
  * ones out of the Tab order. On wide screens the menu itself is always shown; on phones the

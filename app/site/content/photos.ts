@@ -1,6 +1,6 @@
 // The photos a new database starts with: the drawings the site has always shown, in each
 // place's order (app/site/photo-places.ts). Staff replace them in the desk; these are used
-// only when the database has no photos at all (its first start, decision 018).
+// only when the database has no photos at all (its first start, decision 022).
 import type { BranchKey } from "~/site/branches";
 import type { PhotoPlaceId } from "~/site/photo-places";
 
