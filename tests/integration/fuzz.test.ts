@@ -496,5 +496,5 @@ describeEachEngine("fuzzed posts", () => {
     } finally {
       await database.close();
     }
-  }, 300_000);
+  }, 600_000);
 }, ["pglite"]);

@@ -371,7 +371,8 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
       ]);
       expect(Number((await rows<{ n: number }>(sql`select count(*) as n from account`))[0]?.n)).toBe(4);
 
-      // The IoT coordinator signs in as before: the same URL, the same records.
+      // The IoT coordinator signs in (to My day, where every counsellor starts), and their
+      // course's desk keeps its URL and its records.
       const context = new RouterContextProvider();
       context.set(databaseContext, upgraded);
       context.set(clientAddressContext, "198.51.100.77");
@@ -385,7 +386,7 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
         context,
         params: {},
       } as never).catch((thrown: unknown) => thrown)) as Response;
-      expect(answer.headers.get("location")).toBe("/onlineuser/iot");
+      expect(answer.headers.get("location")).toBe("/desk/day");
       const cookie = answer.headers
         .getSetCookie()
         .map((line) => line.split(";")[0])

@@ -528,7 +528,7 @@ describeEachEngine("my day's log form", (engine) => {
     const overdue = page.groups.find((group) => group.group === "overdue");
     expect(overdue?.total).toBe(12);
     expect(overdue?.rows).toHaveLength(8);
-    expect(overdue?.showAll).toBe("/onlineuser/iot/students?owner=me&day=overdue&sort=follow-up");
+    expect(overdue?.showAll).toBe("/counsellor/students?owner=me&day=overdue&sort=follow-up");
     const list = await loadRecordList(db(), new Request(`http://localhost${overdue?.showAll}`), anita, {
       all: false,
       courses: ["iot"],

@@ -819,12 +819,12 @@ describe("a counsellor's scope", () => {
     expect((await getSubmission(db, "enquiry", loose.id))?.status).toBe("contacted");
   });
 
-  it("lands a counsellor of one course on that course, of several on the counsellor desk", async () => {
+  it("lands a counsellor, of one course or several, on My day, and an admin on the team's day", async () => {
     for (const [identity, desk] of [
-      ["iot", "/onlineuser/iot"],
-      ["several", "/counsellor/students"],
-      ["all", "/counsellor/students"],
-      ["admin", "/admin"],
+      ["iot", "/desk/day"],
+      ["several", "/desk/day"],
+      ["all", "/desk/day"],
+      ["admin", "/desk/team"],
     ] as const) {
       const answer = await settle(() =>
         loginLoader({

@@ -167,7 +167,7 @@ describeEachEngine("reminders by e-mail", (engine) => {
     expect(notice?.text).toContain("Kavya Shetty sent a registration through the website and is now yours to call.");
     expect(notice?.text).toContain("Mobile: 9845012345");
     expect(notice?.text).toContain("Course: Internet of Things (IoT)");
-    expect(notice?.text).toContain(`Open the record: ${origin}/onlineuser/iot/students/1`);
+    expect(notice?.text).toContain(`Open the record: ${origin}/counsellor/students/1`);
     expect(notice?.contentType).toMatch(/^text\/plain;/);
 
     // The same student (same mobile) registers again: still Asha's, and she hears of it.
@@ -243,7 +243,7 @@ describeEachEngine("reminders by e-mail", (engine) => {
     expect(digest?.to).toEqual(["asha@sampige.example"]);
     expect(digest?.contentType).toMatch(/^text\/plain;/);
     expect(digest?.subject).toBe("Your day: 1 overdue, 1 today, 1 new");
-    const link = (id: number | undefined) => `${origin}/onlineuser/iot/students/${id}`;
+    const link = (id: number | undefined) => `${origin}/counsellor/students/${id}`;
     expect(digest?.text).toContain("Hello Asha Rao,");
     expect(digest?.text).toContain("Your students for Wednesday, 25 November:");
     expect(digest?.text).toContain(
