@@ -128,7 +128,7 @@ test("an admin finds a student's entries by e-mail and deletes them on request, 
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByText(`Nothing is stored with ${email}.`)).toBeVisible();
   await page.getByRole("link", { name: "Audit log" }).click();
-  await expect(page.getByRole("row").filter({ hasText: "student-data.delete" }).first()).toContainText(
+  await expect(page.getByRole("row").filter({ hasText: "Student's data deleted" }).first()).toContainText(
     staffAccounts.admin,
   );
   await expect(page.getByText(email)).toHaveCount(0);

@@ -601,6 +601,9 @@ for (const width of [390, 1024, 1280, 1366]) {
         const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           if (!node.textContent?.trim()) continue;
+          // Text only screen readers get (a 1 px clipped box) is never drawn under the icons.
+          const holder = node.parentElement?.getBoundingClientRect();
+          if (holder && (holder.width <= 1 || holder.height <= 1)) continue;
           const range = document.createRange();
           range.selectNodeContents(node);
           for (const rect of range.getClientRects()) boxes.push({ what: node.textContent.trim().slice(0, 40), rect });

@@ -89,7 +89,7 @@ test("a start date changed on one process shows at once on the other's cached pa
   await page.getByLabel("Password", { exact: true }).fill(staffPassword);
   await page.getByRole("button", { name: "Login" }).click();
   await page.goto(`${first}/admin/courses/matlab`);
-  await page.getByLabel(/Start date/).fill("7 April 2027");
+  await page.getByRole("textbox", { name: "Start date" }).fill("7 April 2027");
   await page.getByRole("button", { name: "Save start date" }).click();
   await expect(page.getByText("Start date saved: 7 April 2027.")).toBeVisible();
   await expect(async () => {
