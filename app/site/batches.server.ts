@@ -85,6 +85,22 @@ export async function getCourseBatches(
   return result;
 }
 
+/**
+ * The courses' batches for a form page, or none while the database cannot be read: the
+ * registration form must still render (and keep what a student typed) during an outage,
+ * without its optional batch choice.
+ */
+export async function getCourseBatchesForForm(db: AppDatabase): Promise<Record<CourseKey, CourseBatches>> {
+  try {
+    return await getCourseBatches(db);
+  } catch (error) {
+    console.error("Reading the batches failed; the form is shown without its batch choice:", error);
+    const none = {} as Record<CourseKey, CourseBatches>;
+    for (const key of courseKeys) none[key] = { batches: [], note: null };
+    return none;
+  }
+}
+
 /** The desk's list of one course's batches: upcoming soonest first, then past ones, latest first. */
 export async function listCourseBatchesForDesk(
   db: AppDatabase,

@@ -71,7 +71,7 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
     if (created) drop = created.drop;
     const options = { dataDir, databaseUrl: created?.url, env: { FORM_RATE_LIMIT: "1000/10m" } };
     await addStaff(options, admin, "admin");
-    await addStaff(options, aiCoordinator, "ai");
+    await addStaff(options, aiCoordinator, "counsellor", "ai");
     site = await startSite(options);
     cookie = await signIn(site.origin, admin);
     coordinatorCookie = await signIn(site.origin, aiCoordinator);

@@ -33,7 +33,7 @@ function cli(args: string[], env: Record<string, string | undefined>): Promise<R
 }
 
 const enquiryHeader =
-  "ID,Submitted (IST),Name,Email,Mobile,Stream,Major,State,District,Under 18,Guardian,Guardian mobile,Status,Notes,Landing page,Campaign source,Campaign medium,Campaign";
+  "ID,Submitted (IST),Name,Email,Mobile,Stream,Major,State,District,Course asked about,Question,Under 18,Guardian,Guardian mobile,Status,Notes,Landing page,Campaign source,Campaign medium,Campaign";
 
 describe("the command-line tool", () => {
   it("lists its commands", async () => {
@@ -106,10 +106,10 @@ describeEachEngine("exporting with the command-line tool", (engine) => {
     const lines = run.stdout.split("\r\n");
     expect(lines[0]).toBe(enquiryHeader);
     expect(lines[1]).toBe(
-      "1,2027-01-12 10:05:09 +05:30,Priya Raman,priya.raman@example.in,9876543210,B.E,ECE,karnataka,Bengaluru Urban,no,,,new,,,,,",
+      "1,2027-01-12 10:05:09 +05:30,Priya Raman,priya.raman@example.in,9876543210,B.E,ECE,karnataka,Bengaluru Urban,embedded,,no,,,new,,,,,",
     );
     expect(lines[2]).toMatch(/^2,[^,]+,"'=HYPERLINK\(""http:\/\/evil.example"",""Click""\)",/);
-    expect(lines[3]).toMatch(/^3,[^,]+,"தமிழ்செல்வி, ""Selvi""",.*,Chennai,no,,,new,,,,,$/);
+    expect(lines[3]).toMatch(/^3,[^,]+,"தமிழ்செல்வி, ""Selvi""",.*,Chennai,[a-z ]*,,no,,,new,,,,,$/);
     expect(lines.slice(4)).toEqual([""]);
     expect(fs.existsSync(path.join(test.current.dataDir, "lock"))).toBe(false);
   });
@@ -128,9 +128,9 @@ describeEachEngine("exporting with the command-line tool", (engine) => {
     expect(fs.existsSync(`${file}.partial`)).toBe(false);
     const lines = fs.readFileSync(file, "utf8").split("\r\n");
     expect(lines[0]).toBe(
-      "ID,Submitted (IST),Course,Name,Email,Mobile,Stream,Major,State,District,Under 18,Guardian,Guardian mobile,Status,Notes,Landing page,Campaign source,Campaign medium,Campaign",
+      "ID,Submitted (IST),Course,Batch,Name,Email,Mobile,Stream,Major,State,District,Under 18,Guardian,Guardian mobile,Status,Notes,Landing page,Campaign source,Campaign medium,Campaign",
     );
-    expect(lines[1]).toMatch(/^1,[^,]+,iot,Arjun Nair,/);
+    expect(lines[1]).toMatch(/^1,[^,]+,iot,,Arjun Nair,/);
     expect(lines.slice(2)).toEqual([""]);
   });
 });

@@ -205,7 +205,7 @@ describeEachEngine("the contact form's question and course", (engine) => {
       site,
     );
     const institute = write(7).find((message) => message.kind === "institute");
-    expect(institute?.body).toContain("Course asked about: IoT");
+    expect(institute?.body).toContain("Course asked about: Internet of Things (IoT)");
     expect(institute?.body).toContain("Question:\nWeekend batch?\nAfter 6 pm?");
     // No coordinator is written to about an enquiry, course or not.
     expect(write(7).filter((message) => message.kind === "coordinator")).toEqual([]);

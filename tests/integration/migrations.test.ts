@@ -334,20 +334,20 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
       // The python coordinator was also put in the IoT pool: they are given IoT students.
       await old.db.execute(sql`
         insert into assignment_pools (course, user_id) values ('iot', 'u-iot'), ('iot', 'u-python'), ('ai', 'u-admin')`);
-      const iot = await createSubmission(
-        old.db,
-        "registration",
-        student({ course: "iot", mobile: "9000300001", email: "a@example.in" }),
-        { submissionToken: "m-iot" },
-      );
-      await createSubmission(
-        old.db,
-        "registration",
-        student({ course: "ai", mobile: "9000300002", email: "b@example.in" }),
-        {
-          submissionToken: "m-ai",
-        },
-      );
+      // Rows as that version stored them (today's code writes columns it did not have).
+      const registered = async (course: string, mobile: string, email: string) => {
+        const made = (await old.db.execute(sql`
+          insert into students (name, email, mobile, mobiles, emails, courses)
+          values ('Priya Raman', ${email}, ${mobile}, array[${mobile}]::text[], array[${email}]::text[], array[${course}]::text[])
+          returning id`)) as unknown as { rows?: { id: number }[] } | { id: number }[];
+        const studentId = Number((Array.isArray(made) ? made : (made.rows ?? []))[0]?.id);
+        await old.db.execute(sql`
+          insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id)
+          values ('Priya Raman', ${email}, ${mobile}, 'B.E', 'ECE', 'karnataka', 'Udupi', ${`m-${course}`}, ${course}, ${studentId})`);
+        return { studentId };
+      };
+      const iot = await registered("iot", "9000300001", "a@example.in");
+      await registered("ai", "9000300002", "b@example.in");
       await old.close();
 
       const upgraded = await open();

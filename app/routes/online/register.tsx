@@ -6,7 +6,7 @@ import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";
 import { batchOption, nextStartLine } from "~/site/batch-rules";
-import { getCourseBatches } from "~/site/batches.server";
+import { getCourseBatchesForForm } from "~/site/batches.server";
 import { courses } from "~/site/content/courses";
 import { courseCatalog } from "~/site/course-catalog";
 import { originFrom, pageMeta } from "~/site/seo";
@@ -17,7 +17,7 @@ export const handle: RouteHandle = { enhance: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const submittedCourse = courseValueFromParam(params.get("submitted"));
-  const byCourse = await getCourseBatches(context.get(databaseContext).db);
+  const byCourse = await getCourseBatchesForForm(context.get(databaseContext).db);
   let submitted: { course: string; startDate: string | null } | null = null;
   if (params.has("submitted")) {
     const course = courses.find((c) => c.registrationValue === submittedCourse);
