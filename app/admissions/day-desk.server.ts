@@ -2,9 +2,9 @@
 // form of a row (a call or message, its outcome and the next follow-up, in one step). The
 // groups themselves are my-day.server.ts; the log is the record page's (record-desk.server.ts),
 // so both write the same timeline entries, audit lines and live events.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { AppDatabase } from "~/platform/database.server";
-import { maxRowId } from "~/platform/form-data.server";
+import { maxRowId, readFormBody } from "~/platform/form-data.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";
 import { counsellorDesk } from "~/staff/staff-roles";
@@ -204,6 +204,27 @@ function indiaDateTime(value: string): Date | undefined {
 /** A moment as the record form takes it: "2026-11-25T16:30", India time. */
 function indiaInput(date: Date): string {
   return new Date(date.getTime() + indiaOffsetMs).toISOString().slice(0, 16);
+}
+
+/**
+ * The POST of a day page's log form (My day, the team's day). With JavaScript the answer is the
+ * saved row; without, the page it came from again, saying what was saved; a refusal is answered
+ * with the row's message and what was typed.
+ */
+export async function dayLogAction(request: Request, db: AppDatabase, staff: StaffUser, page: string) {
+  const form = await readFormBody(request);
+  if (!form)
+    return data(
+      { ok: false as const, id: 0, error: "Please send the form from the page.", values: {} },
+      { status: 415 },
+    );
+  const result = await handleDayLog(db, form, staff);
+  if ("ok" in result && result.ok) {
+    if (form.get("enhanced") === "1") return result;
+    const channel = form.get("channel") === "whatsapp" ? "whatsapp" : "call";
+    throw redirect(`${page}?${new URLSearchParams({ logged: String(result.id), channel })}`);
+  }
+  return result;
 }
 
 /**

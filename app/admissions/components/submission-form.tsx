@@ -165,7 +165,7 @@ export function SubmissionForm({
                 </select>
               )}
             </Field>
-            <div className="field-wide">
+            <div className="form-grid-wide">
               <Field
                 label="Your question (optional)"
                 name="question"

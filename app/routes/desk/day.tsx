@@ -1,4 +1,3 @@
-import { data, redirect } from "react-router";
 import { LiveBadge, useLiveUpdates } from "~/admissions/components/live-updates";
 import {
   DayGroupsList,
@@ -7,10 +6,9 @@ import {
   useLogAnswer,
   workingDuration,
 } from "~/admissions/components/my-day";
-import { handleDayLog, loadMyDay } from "~/admissions/day-desk.server";
+import { dayLogAction, loadMyDay } from "~/admissions/day-desk.server";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
-import { readFormBody } from "~/platform/form-data.server";
 import { requireStaff, staffRoles } from "~/staff/permissions.server";
 import type { Route } from "./+types/day";
 
@@ -23,16 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A row's log form. Without JavaScript: back to My day, which says what was saved. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, staffRoles);
-  const form = await readFormBody(request);
-  if (!form)
-    return data({ ok: false as const, id: 0, error: "Please send the form from My day.", values: {} }, { status: 415 });
-  const result = await handleDayLog(context.get(databaseContext).db, form, staff);
-  if ("ok" in result && result.ok) {
-    if (form.get("enhanced") === "1") return result;
-    const channel = form.get("channel") === "whatsapp" ? "whatsapp" : "call";
-    return redirect(`/desk/day?${new URLSearchParams({ logged: String(result.id), channel })}`);
-  }
-  return result;
+  return dayLogAction(request, context.get(databaseContext).db, staff, "/desk/day");
 }
 
 export function meta() {

@@ -1,12 +1,11 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { LiveBadge, useLiveUpdates } from "~/admissions/components/live-updates";
 import { DayGroupsList, dayHeadingDate, roughly, useLogAnswer, workingDuration } from "~/admissions/components/my-day";
 import { courseLabelOf } from "~/admissions/components/record-list";
-import { handleDayLog, loadTeamDay } from "~/admissions/day-desk.server";
+import { dayLogAction, loadTeamDay } from "~/admissions/day-desk.server";
 import { dayGroupLabels, dayGroupShortLabels, dayGroups } from "~/admissions/my-day";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
-import { readFormBody } from "~/platform/form-data.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/team";
@@ -20,19 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A log form of the Unassigned queue. Without JavaScript: back to the team view. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  const form = await readFormBody(request);
-  if (!form)
-    return data(
-      { ok: false as const, id: 0, error: "Please send the form from the page.", values: {} },
-      { status: 415 },
-    );
-  const result = await handleDayLog(context.get(databaseContext).db, form, staff);
-  if ("ok" in result && result.ok) {
-    if (form.get("enhanced") === "1") return result;
-    const channel = form.get("channel") === "whatsapp" ? "whatsapp" : "call";
-    return redirect(`/desk/team?${new URLSearchParams({ logged: String(result.id), channel })}`);
-  }
-  return result;
+  return dayLogAction(request, context.get(databaseContext).db, staff, "/desk/team");
 }
 
 export function meta() {
