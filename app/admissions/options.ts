@@ -158,6 +158,11 @@ export function isStateValue(value: unknown): value is StateValue {
   return typeof value === "string" && Object.hasOwn(districtsByState, value);
 }
 
+/** A state as people read it ("Tamil Nadu"), for a stored value ("tamilnadu"); unknown ones as stored. */
+export function stateLabelOf(state: string): string {
+  return states.find((option) => option.value === state)?.label ?? state;
+}
+
 /** The districts offered for a state; none until a known state is chosen. */
 export function districtsFor(state: unknown): readonly string[] {
   return isStateValue(state) ? districtsByState[state] : [];

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
+import { stateLabelOf } from "~/admissions/options";
 import type { RecordFormProblem, TimelineView } from "~/admissions/record-views";
 import { lostReasonLabels, stageLabels } from "~/admissions/stage-labels";
 import { internationalMobile } from "~/admissions/student-contact";
@@ -268,7 +269,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
       ) : null}
 
       <div className="record-grid">
-        <section aria-labelledby="contact" className="record-panel">
+        <section aria-labelledby="contact-title" className="record-panel">
           <h2 id="contact-title">Log a call or message</h2>
           <Form method="post" className="desk-form" id="contact" tabIndex={-1} aria-labelledby="contact-title">
             <input type="hidden" name="intent" value="contact" />
@@ -415,7 +416,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
             <dd>{record.emails.join(", ") || record.email}</dd>
             <dt>Place</dt>
             <dd>
-              {record.district}, {record.state}
+              {record.district}, {stateLabelOf(record.state)}
             </dd>
             <dt>Courses</dt>
             <dd>
@@ -477,7 +478,8 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
                 </>
               ) : null}
               <br />
-              {row.name} · {row.mobile} · {row.email} · {row.stream} {row.major} · {row.district}, {row.state}
+              {row.name} · {row.mobile} · {row.email} · {row.stream} {row.major} · {row.district},{" "}
+              {stateLabelOf(row.state)}
               {row.guardian ? ` · Under 18: guardian ${row.guardian.name}, ${row.guardian.mobile}` : ""}
               {row.question ? <blockquote className="record-question">{row.question}</blockquote> : null}
               {row.landingPage || row.campaign ? (
@@ -510,10 +512,13 @@ function NoteField({ name, label, value }: { name: string; label: string; value:
   const [length, setLength] = useState(value.length);
   const over = length > maxNoteLength;
   const id = `${name}-limit`;
+  const fieldId = `${name}-field`;
+  // The limit is a description of the box, not part of its name, so the label holds the label only.
   return (
-    <label>
-      {label}
+    <div className="desk-field">
+      <label htmlFor={fieldId}>{label}</label>
       <textarea
+        id={fieldId}
         name={name}
         rows={3}
         defaultValue={value}
@@ -525,7 +530,7 @@ function NoteField({ name, label, value }: { name: string; label: string; value:
           ? `${length} characters: ${length - maxNoteLength} over the limit of ${maxNoteLength}. Please shorten it.`
           : `Up to ${maxNoteLength.toLocaleString("en-IN")} characters${length ? ` (${length} so far)` : ""}.`}
       </span>
-    </label>
+    </div>
   );
 }
 

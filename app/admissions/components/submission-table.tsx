@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { stateLabelOf } from "~/admissions/options";
 import type { SubmissionKind } from "~/admissions/submission-schema";
 import { type SubmissionStatus, statusLabels, submissionStatuses } from "~/admissions/submission-status";
 import { courseByValue } from "~/site/course-catalog";
@@ -135,7 +136,7 @@ export function SubmissionTable({
                     <div>
                       {row.district}
                       <br />
-                      {row.state}
+                      {stateLabelOf(row.state)}
                     </div>
                   </td>
                   {table.kind === "registration" ? (

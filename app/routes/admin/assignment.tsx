@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       if (outside) {
         return refuse(
-          `${outside.email} does not work on ${course}: give them the course on the staff accounts page first.`,
+          `${outside.email} does not work on ${courseByValue(course)?.label ?? course}: give them the course on the staff accounts page first.`,
         );
       }
       await auditedChange(db, (tx) => setPool(tx, course as CourseValue, members), {
@@ -68,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         subject: course,
         detail: { members: members.map((id) => known.get(id)?.email) },
       });
-      return data<Result>({ ok: true, message: `Pool of ${course} saved (${members.length} accounts).` });
+      return data<Result>({
+        ok: true,
+        message: `Pool of ${courseByValue(course)?.label ?? course} saved (${members.length} accounts).`,
+      });
     }
     case "away": {
       const userId = String(form.get("userId") ?? "");

@@ -12,11 +12,15 @@ import {
 } from "~/admissions/owners-report-tables";
 import { BarList, ColumnChart } from "~/components/desk/charts";
 import { FigureTable } from "~/components/desk/figure-table";
+import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/report";
 
-export const meta: Route.MetaFunction = () => [{ title: "Owner's report" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Owner's report | Desk | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
