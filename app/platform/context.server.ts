@@ -17,8 +17,13 @@ export const clientAddressContext = createContext<string>("unknown");
 /** Folder of uploaded and generated images, served at /uploads. */
 export const uploadsDirContext = createContext<string>();
 
-/** URL of the small form script (app/client/enhance.ts) in this build. */
-export const enhanceScriptContext = createContext<string>("/app/client/enhance.ts");
+/** The small form script (app/client/enhance.ts) in this build: its URL, and its text to write into the page. */
+export interface FormScript {
+  src: string;
+  /** Absent in development (Vite serves the module) or when the text cannot be inlined. */
+  code?: string;
+}
+export const enhanceScriptContext = createContext<FormScript>({ src: "/app/client/enhance.ts" });
 
 import type { MailSettings } from "~/admissions/notifications.server";
 

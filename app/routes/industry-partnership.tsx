@@ -29,14 +29,15 @@ export default function IndustryPartnership({ loaderData }: Route.ComponentProps
         and data science.
       </p>
       <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-        {partners.map((partner, index) => (
+        {/* Lazily, the first row too: the lead paragraph is the page's largest paint (decision 017). */}
+        {partners.map((partner) => (
           <li key={partner.name} className="grid place-items-center rounded-xl border border-slate-200 bg-white p-4">
             <img
               src={partner.logo.src}
               width={partner.logo.width}
               height={partner.logo.height}
               alt={partner.logo.alt}
-              loading={index < 4 ? undefined : "lazy"}
+              loading="lazy"
               decoding="async"
             />
           </li>

@@ -42,9 +42,9 @@ export default function OurPlacements({ loaderData }: Route.ComponentProps) {
         <p className="mt-6">New placements are added here as our students join their companies.</p>
       ) : (
         <ul className="card-grid card-grid-pairs card-grid-4 mt-6">
-          {students.map((student, index) => (
+          {students.map((student) => (
             <li key={`${student.name}-${student.company}`}>
-              <PlacedStudentCard student={student} eager={index < 4} />
+              <PlacedStudentCard student={student} />
             </li>
           ))}
         </ul>

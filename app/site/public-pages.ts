@@ -19,6 +19,9 @@ export const publicPaths: readonly string[] = [
   "/privacy",
 ];
 
+/** The public pages with a form: they load the form script (app/client/enhance.ts) and carry a per-visit token. */
+export const formPagePaths: readonly string[] = ["/contact", "/online/register", "/login"];
+
 /**
  * Which public pages show each kind of content staff edit: a change drops only these from the
  * page cache (app/platform/content-version.server.ts), so desk work that changes no public

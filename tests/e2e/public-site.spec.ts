@@ -160,6 +160,33 @@ test.describe("every public page", () => {
     }
   }
 
+  // On a slow network each request before the first paint delays it (decision 017): the header's
+  // logo and the tab's icon are drawn from the page itself, and pictures that are not a page's
+  // largest paint load lazily.
+  test("the logo and the tab icon come with the page, and only the largest picture is fetched eagerly", async ({
+    page,
+  }) => {
+    for (const path of publicPaths) {
+      await page.goto(path);
+      await expect(
+        page.getByRole("link", { name: new RegExp(`^${escapeRegExp(site.name)}`) }).locator("svg"),
+      ).toBeVisible();
+      await expect(page.locator("header img")).toHaveCount(0);
+      const icons = await page
+        .locator('link[rel="icon"]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+      expect(
+        icons.filter((href) => href !== "/favicon.ico").every((href) => href?.startsWith("data:")),
+        path,
+      ).toBe(true);
+      const eager = await page
+        .locator('main img:not([loading="lazy"])')
+        .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("fetchpriority") ?? ""));
+      // The largest picture asks for high priority; besides it, at most the one picture at the top of a page of sections.
+      expect(eager.filter((priority) => priority !== "high").length, path).toBeLessThanOrEqual(1);
+    }
+  });
+
   test("descriptions differ from page to page", async ({ request }) => {
     const all = await Promise.all(
       publicPaths.map(async (path) => {

@@ -54,17 +54,19 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      {loaderData.galleries.map((gallery, galleryIndex) => (
+      {/* Every picture loads lazily, the first ones too: the lead paragraph is the page's largest
+          paint, and pictures fetched with the page shared the network with its stylesheet (decision 017). */}
+      {loaderData.galleries.map((gallery) => (
         <section key={gallery.id} id={gallery.id} aria-labelledby={`${gallery.id}-title`} className="scroll-mt-24">
           <h2 id={`${gallery.id}-title`} className="section-title">
             {gallery.title}
           </h2>
           <p className="lead mb-4">{gallery.intro}</p>
           <ul className="card-grid card-grid-pairs card-grid-4">
-            {gallery.photos.map((photo, index) => (
+            {gallery.photos.map((photo) => (
               <li key={photo.id}>
                 <figure className="card">
-                  <Photo photo={photo} loading={galleryIndex === 0 && index < 2 ? "eager" : "lazy"} />
+                  <Photo photo={photo} loading="lazy" />
                   <figcaption className="card-body gallery-caption">
                     {photo.caption}
                     {photo.eventDate ? (

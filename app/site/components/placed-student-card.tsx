@@ -9,7 +9,12 @@ export interface PlacedStudentView {
 /** Stored photos are re-encoded at these widths (see the upload pipeline). */
 const photoWidths = [160, 320];
 
-export function PlacedStudentCard({ student, eager }: { student: PlacedStudentView; eager: boolean }) {
+/**
+ * A placed student's card. The photo loads lazily even at the top of the page: the lead paragraph
+ * is the page's largest paint, and photos fetched with the page shared the slow network with the
+ * stylesheet it waits for (decision 017).
+ */
+export function PlacedStudentCard({ student }: { student: PlacedStudentView }) {
   const base = student.photo ? `/uploads/${student.photo}` : null;
   const srcSet = (ext: string) => photoWidths.map((w) => `${base}-${w}.${ext} ${w}w`).join(", ");
   return (
@@ -24,7 +29,7 @@ export function PlacedStudentCard({ student, eager }: { student: PlacedStudentVi
             height="160"
             // The name is the card's heading, just below.
             alt=""
-            loading={eager ? undefined : "lazy"}
+            loading="lazy"
             decoding="async"
             className="placed-photo"
           />

@@ -3,6 +3,32 @@ import { Icon } from "~/components/icons";
 import { site } from "~/config/site";
 import { isMenu, mainNavigation } from "~/site/navigation";
 
+/**
+ * The logo, drawn in the page itself (public/images/logo.svg, which structured data names): an
+ * <img> would be one more request before the first paint and an SVG document of its own on every
+ * page (decision 017). The link's text names the institute, so the drawing is hidden from
+ * assistive technology, as the image's empty alt hid it.
+ */
+function BrandMark() {
+  return (
+    <svg className="brand-logo" width="40" height="40" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect x="0" y="0" width="64" height="64" fill="#0f4c5c" rx="14" />
+      <path
+        d="M15 46L29 18L46 40L52 16"
+        fill="none"
+        stroke="#fbf7ef"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="15" cy="46" r="7" fill="#f2a541" />
+      <circle cx="29" cy="18" r="6" fill="#fbf7ef" />
+      <circle cx="46" cy="40" r="7" fill="#e36414" />
+      <circle cx="52" cy="16" r="5" fill="#9ad1d4" />
+    </svg>
+  );
+}
+
 /** The id of a sub-menu's list, from its label: "About" -> "menu-about". */
 function menuId(label: string): string {
   return `menu-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -21,7 +47,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header-inner">
         <a href="/" className="brand">
-          <img src="/images/logo.svg" width="40" height="40" alt="" />
+          <BrandMark />
           <span>
             <span className="brand-name">{site.name}</span>
             <span className="brand-tagline">{site.tagline}</span>
