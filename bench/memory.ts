@@ -265,18 +265,21 @@ const memoryHeading = "## Memory and start-up";
 
 /**
  * The memory section of bench/results.md. The "Before" column is the one the previous file had
- * (kept from the first run that wrote this section, the figures before the memory work), so each
- * run shows its figures beside them.
+ * (kept from the first run that wrote this section, the figures before the memory work), and the
+ * previous file's "This run" becomes "Previous run", so each run shows its figures beside both.
  */
 export function memoryReport(results: MemoryResults, previousFile: string): string[] {
   const before = new Map<string, string>();
+  const previous = new Map<string, string>();
   const start = previousFile.indexOf(memoryHeading);
   if (start >= 0) {
     const section = previousFile.slice(start).split("\n## ")[0] ?? "";
     for (const line of section.split("\n")) {
       const cells = line.split("|").map((cell) => cell.trim());
-      if (cells.length >= 5 && cells[1] && cells[1] !== "Figure" && !cells[1].startsWith("---"))
+      if (cells.length >= 6 && cells[1] && cells[1] !== "Figure" && !cells[1].startsWith("---")) {
         before.set(cells[1], cells[3] ?? "");
+        previous.set(cells[1], cells[cells.length - 2] ?? "");
+      }
     }
   }
   const rows = memoryRows(results);
@@ -290,13 +293,16 @@ export function memoryReport(results: MemoryResults, previousFile: string): stri
       "new one is empty, so that start runs the database's initialisation. Peak under the form load: the highest " +
       "RSS while the form load below runs, against the figure after every page. CLI: `npm run cli -- <command>` " +
       "with the site stopped, on the existing data directory or database, npm's own start included. " +
-      '"Before" is the first run of this table (before the changes of decision 016).',
+      '"Before" is the first run of this table (before the changes of decision 016), "Previous run" the run before ' +
+      "this one.",
     "",
-    "| Figure | Goal | Before | This run |",
-    "| --- | --- | ---: | ---: |",
+    "| Figure | Goal | Before | Previous run | This run |",
+    "| --- | --- | ---: | ---: | ---: |",
   ];
   for (const row of rows) {
-    lines.push(`| ${row.key} | ${row.goal} | ${before.get(row.key) || row.value} | ${row.value} |`);
+    lines.push(
+      `| ${row.key} | ${row.goal} | ${before.get(row.key) || row.value} | ${previous.get(row.key) || "–"} | ${row.value} |`,
+    );
   }
   lines.push("");
   return lines;

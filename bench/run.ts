@@ -5,6 +5,8 @@
 // the page cache is invalidated every second, and the analytics dashboard on a generated year of
 // traffic; then the admissions desk on 200,000 generated student records (bench/pipeline.ts,
 // which writes its own section; `npm run bench -- pipeline` runs only that).
+// `npm run bench -- memory` runs all of it but the admissions desk at scale (pages, forms, live
+// updates, memory and start-up, the CLI, the analytics page: some five minutes).
 // `npm run bench -- invalidation` runs only the invalidation scenario (on PGlite) and prints its
 // table without writing bench/results.md. It stops by itself within ten minutes (thirty with the
 // desk) and removes what it made (processes, folders, PostgreSQL databases), also when something
@@ -43,7 +45,9 @@ const soak = process.argv.includes("soak") ? soakMinutes(process.argv) : 0;
 /** The admissions desk at scale (bench/pipeline.ts), part of a full run: up to 20 minutes more. */
 const pipelineMinutes = 20;
 const onlyPipeline = process.argv.includes("pipeline");
-const fullRun = !soak && !onlyPipeline && !process.argv.includes("invalidation");
+/** `npm run bench -- memory`: everything but the admissions desk at scale (within ten minutes). */
+const withoutPipeline = process.argv.includes("memory");
+const fullRun = !soak && !onlyPipeline && !withoutPipeline && !process.argv.includes("invalidation");
 const hardLimitMs = (9.5 + soak + (onlyPipeline || fullRun ? pipelineMinutes : 0)) * 60_000;
 
 /** A browser's request headers: counted as a returning visitor (first-touch cookie already set). */
@@ -212,20 +216,13 @@ async function startSite(engine: Engine): Promise<ChildProcess> {
 }
 
 function addAdmin(engine: Engine): void {
-  const made = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules/tsx/dist/cli.mjs"),
-      "cli/index.ts",
-      "user",
-      "add",
-      "--email",
-      adminEmail,
-      "--role",
-      "admin",
-    ],
-    { cwd: root, env: serverEnv(engine), input: `${adminPassword}\n`, encoding: "utf8", timeout: 120_000 },
-  );
+  const made = spawnSync(process.execPath, ["cli/main.ts", "user", "add", "--email", adminEmail, "--role", "admin"], {
+    cwd: root,
+    env: serverEnv(engine),
+    input: `${adminPassword}\n`,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   if (made.status !== 0) throw new Error(`Creating the admin account failed: ${made.stderr || made.stdout}`);
 }
 
@@ -1047,7 +1044,7 @@ async function main() {
   writeFileSync(resultsFile, text);
   console.log(`\n${text}`);
   log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
-  benchPipeline();
+  if (!withoutPipeline) benchPipeline();
 }
 
 /** bench/pipeline.ts, which writes its own section of bench/results.md. */

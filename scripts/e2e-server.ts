@@ -14,12 +14,12 @@ const { staffAccounts, staffPassword } = await import("../tests/e2e/staff-accoun
 const steps = [
   {
     what: staffAccounts.admin,
-    args: ["tsx", "cli/index.ts", "user", "add", "--email", staffAccounts.admin, "--role", "admin"],
+    args: ["cli/main.ts", "user", "add", "--email", staffAccounts.admin, "--role", "admin"],
   },
-  { what: "the counsellors", args: ["tsx", "scripts/e2e-staff.ts"] },
+  { what: "the counsellors", args: ["--import", "tsx", "scripts/e2e-staff.ts"] },
 ];
 for (const step of steps) {
-  const result = spawnSync("npx", step.args, { input: `${staffPassword}\n`, env, encoding: "utf8" });
+  const result = spawnSync(process.execPath, step.args, { input: `${staffPassword}\n`, env, encoding: "utf8" });
   if (result.status !== 0) {
     console.error(`Creating ${step.what} failed:\n${result.stdout}${result.stderr}`);
     process.exit(1);

@@ -33,13 +33,13 @@ interface Run {
   stderr: string;
 }
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+const cliEntry = path.resolve("cli/main.ts");
 
 function cli(args: string[], env: Record<string, string | undefined>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [tsx, "cli/index.ts", ...args],
+      [cliEntry, ...args],
       { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 30_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

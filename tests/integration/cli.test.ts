@@ -15,14 +15,14 @@ interface Run {
   stderr: string;
 }
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+const cliEntry = path.resolve("cli/main.ts");
 
-/** Runs the command-line tool as `npx tsx cli/index.ts ...` would (without npx's own start-up). */
+/** Runs the command-line tool as `npm run cli -- ...` does (without npm's own start-up). */
 function cli(args: string[], env: Record<string, string | undefined>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [tsx, "cli/index.ts", ...args],
+      [cliEntry, ...args],
       { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 30_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -1,6 +1,6 @@
 // The server sizes Node's heap for a small server (decision 016): it starts itself again, same
-// pid, with a young generation and an old-generation limit of its own, unless the operator chose
-// them in NODE_OPTIONS.
+// pid, with a young generation and an old-generation limit of its own and two malloc arenas,
+// unless the operator chose them in NODE_OPTIONS or MALLOC_ARENA_MAX.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +9,10 @@ import { startSite } from "./site-process";
 
 function commandLine(pid: number | undefined): string[] {
   return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+}
+
+function environment(pid: number | undefined): string[] {
+  return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter(Boolean);
 }
 
 describe.skipIf(process.platform !== "linux")("heap settings of the server process", () => {
@@ -21,6 +25,7 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
       const args = commandLine(site.child.pid);
       expect(args).toContain("--max-semi-space-size=8");
       expect(args).toContain("--max-old-space-size=256");
+      expect(environment(site.child.pid)).toContain("MALLOC_ARENA_MAX=2");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();
@@ -28,11 +33,12 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
   });
 
   it("keeps the sizes an operator chose and adds only the one left out", async () => {
-    const site = await startSite({ dataDir, env: { NODE_OPTIONS: "--max-old-space-size=300" } });
+    const site = await startSite({ dataDir, env: { NODE_OPTIONS: "--max-old-space-size=300", MALLOC_ARENA_MAX: "4" } });
     try {
       const args = commandLine(site.child.pid);
       expect(args).toContain("--max-semi-space-size=8");
       expect(args.some((arg) => arg.startsWith("--max-old-space-size"))).toBe(false);
+      expect(environment(site.child.pid)).toContain("MALLOC_ARENA_MAX=4");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();

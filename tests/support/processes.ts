@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+const cliEntry = path.resolve("cli/main.ts");
 
 /** The local PostgreSQL the suites use (trust auth); TEST_POSTGRES_URL overrides it. */
 export const postgresServerUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -18,7 +18,7 @@ export interface CliRun {
 /** Runs `npm run cli -- <args>` with this environment, the input on standard input. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, input = "", timeoutMs = 120_000): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "cli/index.ts", ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cliEntry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
