@@ -43,47 +43,61 @@ BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
+  -- One pass over the touched students' entries and forms: index look-ups for a few students,
+  -- one scan for many (the migration's fill, a bulk import).
   INSERT INTO student_facts AS f (student_id, first_contact_at, furthest_stage, utm_source, utm_medium, utm_campaign)
-  SELECT s.id, c.first_contact_at, st.furthest_stage,
+  SELECT s.id, tl.first_contact_at,
+    (ARRAY['new', 'contacted', 'counselled', 'visit', 'applied', 'enrolled'])[tl.furthest],
     coalesce(ft.utm_source, ''), coalesce(ft.utm_medium, ''), coalesce(ft.utm_campaign, '')
   FROM (SELECT DISTINCT u.id FROM unnest(ids) AS u(id)) AS touched
     JOIN students s ON s.id = touched.id
-    LEFT JOIN LATERAL (
-      SELECT min(t.at) AS first_contact_at FROM student_timeline t
-      WHERE t.student_id = s.id AND t.kind IN ('call', 'whatsapp', 'email')
-    ) AS c ON true
-    LEFT JOIN LATERAL (
-      SELECT (ARRAY['new', 'contacted', 'counselled', 'visit', 'applied', 'enrolled'])[
+    LEFT JOIN (
+      SELECT t.student_id,
+        min(t.at) FILTER (WHERE t.kind IN ('call', 'whatsapp', 'email')) AS first_contact_at,
         max(array_position(ARRAY['new', 'contacted', 'counselled', 'visit', 'applied', 'enrolled'], t.detail ->> 'to'))
-      ] AS furthest_stage
-      FROM student_timeline t WHERE t.student_id = s.id AND t.kind = 'stage'
-    ) AS st ON true
-    LEFT JOIN LATERAL (
-      SELECT forms.utm_source, forms.utm_medium, forms.utm_campaign FROM (
-        SELECT e.created_at, e.id, e.utm_source, e.utm_medium, e.utm_campaign FROM enquiries e WHERE e.student_id = s.id
+          FILTER (WHERE t.kind = 'stage') AS furthest
+      FROM (SELECT DISTINCT u.id FROM unnest(ids) AS u(id)) AS touched
+        JOIN student_timeline t ON t.student_id = touched.id
+      WHERE t.kind IN ('call', 'whatsapp', 'email', 'stage')
+      GROUP BY t.student_id
+    ) AS tl ON tl.student_id = s.id
+    LEFT JOIN (
+      SELECT DISTINCT ON (forms.student_id) forms.student_id, forms.utm_source, forms.utm_medium, forms.utm_campaign
+      FROM (
+        SELECT e.student_id, e.created_at, e.id, e.utm_source, e.utm_medium, e.utm_campaign
+        FROM (SELECT DISTINCT u.id FROM unnest(ids) AS u(id)) AS touched JOIN enquiries e ON e.student_id = touched.id
         UNION ALL
-        SELECT r.created_at, r.id, r.utm_source, r.utm_medium, r.utm_campaign FROM registrations r WHERE r.student_id = s.id
+        SELECT r.student_id, r.created_at, r.id, r.utm_source, r.utm_medium, r.utm_campaign
+        FROM (SELECT DISTINCT u.id FROM unnest(ids) AS u(id)) AS touched JOIN registrations r ON r.student_id = touched.id
       ) AS forms
-      ORDER BY forms.created_at, forms.id
-      LIMIT 1
-    ) AS ft ON true
+      ORDER BY forms.student_id, forms.created_at, forms.id
+    ) AS ft ON ft.student_id = s.id
   ON CONFLICT (student_id) DO UPDATE SET
     first_contact_at = excluded.first_contact_at, furthest_stage = excluded.furthest_stage,
     utm_source = excluded.utm_source, utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign
   WHERE (f.first_contact_at, f.furthest_stage, f.utm_source, f.utm_medium, f.utm_campaign)
     IS DISTINCT FROM (excluded.first_contact_at, excluded.furthest_stage, excluded.utm_source, excluded.utm_medium, excluded.utm_campaign);
 
+  -- Each follow-up against the student's entries from its own time on (equal times included):
+  -- the first contact since (done when by its due time plus the grace) and the first other
+  -- follow_up entry since (moved when before its due time).
   INSERT INTO student_follow_ups AS f (entry_id, student_id, set_at, due_at, done, moved)
   SELECT d.id, d.student_id, d.at, d.due_at,
-    EXISTS (SELECT 1 FROM student_timeline c WHERE c.student_id = d.student_id AND c.kind IN ('call', 'whatsapp', 'email')
-      AND c.at >= d.at AND c.at <= d.due_at + interval '60 minutes'),
-    EXISTS (SELECT 1 FROM student_timeline r WHERE r.student_id = d.student_id AND r.kind = 'follow_up'
-      AND r.id <> d.id AND r.at >= d.at AND r.at < d.due_at)
+    coalesce(d.next_contact <= d.due_at + interval '60 minutes', false),
+    coalesce(d.next_follow_up < d.due_at, false)
   FROM (
-    SELECT t.id, t.student_id, t.at, (t.detail ->> 'to')::timestamptz AS due_at
-    FROM (SELECT DISTINCT u.id FROM unnest(ids) AS u(id)) AS touched
-      JOIN student_timeline t ON t.student_id = touched.id
-    WHERE t.kind = 'follow_up' AND t.detail ->> 'to' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}'
+    SELECT w.id, w.student_id, w.at, w.kind, (w.detail ->> 'to')::timestamptz AS due_at, w.next_contact, w.next_follow_up
+    FROM (
+      SELECT t.id, t.student_id, t.at, t.kind, t.detail,
+        min(t.at) FILTER (WHERE t.kind IN ('call', 'whatsapp', 'email')) OVER later AS next_contact,
+        min(t.at) FILTER (WHERE t.kind = 'follow_up') OVER (later RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW EXCLUDE CURRENT ROW) AS next_follow_up
+      FROM (SELECT DISTINCT u.id FROM unnest(ids) AS u(id)) AS touched
+        JOIN student_timeline t ON t.student_id = touched.id
+      WHERE t.kind IN ('call', 'whatsapp', 'email', 'follow_up')
+      -- In time order from the latest: a row's frame is every entry at its time or later.
+      WINDOW later AS (PARTITION BY t.student_id ORDER BY t.at DESC)
+    ) AS w
+    WHERE w.kind = 'follow_up' AND w.detail ->> 'to' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}'
   ) AS d
   ON CONFLICT (entry_id) DO UPDATE SET
     student_id = excluded.student_id, set_at = excluded.set_at, due_at = excluded.due_at,
@@ -91,7 +105,7 @@ BEGIN
   WHERE (f.student_id, f.set_at, f.due_at, f.done, f.moved)
     IS DISTINCT FROM (excluded.student_id, excluded.set_at, excluded.due_at, excluded.done, excluded.moved);
 
-  -- A follow-up whose entry is no longer one (its time cleared by a change of the entry).
+  -- A follow-up whose entry is no longer one of the student's follow-ups.
   DELETE FROM student_follow_ups f
   USING (SELECT DISTINCT u.id FROM unnest(ids) AS u(id)) AS touched
   WHERE f.student_id = touched.id AND NOT EXISTS (
