@@ -49,6 +49,11 @@ export async function reportTimings(db: AppDatabase): Promise<ReportTiming[]> {
 }
 
 async function main() {
+  const limit = setTimeout(() => {
+    console.error("The report benchmark ran out of time.");
+    process.exit(2);
+  }, 20 * 60_000);
+  limit.unref();
   const [engine = "pglite", records = "200000"] = process.argv.slice(2);
   const fs = await import("node:fs/promises");
   const os = await import("node:os");
