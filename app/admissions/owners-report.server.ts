@@ -85,7 +85,9 @@ async function studentFigures(db: AppDatabase, start: Date, end: Date): Promise<
   );
   const result = await db.execute(sql`
     with facts as (
-      select coalesce(s.owner_id, '') as owner, coalesce(s.courses[1], '') as course, s.created_at, s.stage,
+      -- Grouped by bytes (collate "C"): the groups are the same, and sorting them is cheaper.
+      select coalesce(s.owner_id, '') collate "C" as owner, coalesce(s.courses[1], '') collate "C" as course,
+        s.created_at, s.stage,
         s.lost_reason, date_trunc('week', s.created_at at time zone 'Asia/Kolkata') as week,
         f.first_contact_at as first_contact,
         -- greatest() would turn a missing contact into 0: only a contact has a response time.
@@ -93,9 +95,9 @@ async function studentFigures(db: AppDatabase, start: Date, end: Date): Promise<
           then extract(epoch from greatest(f.first_contact_at - s.created_at, interval '0')) / 60 end as minutes,
         coalesce(greatest(array_position(${stageOrder}, s.stage), array_position(${stageOrder}, f.furthest_stage)), 1)
           as reached,
-        coalesce(f.utm_source, '') as source,
-        case when coalesce(f.utm_source, '') = '' then ''
-          else f.utm_source || ' / ' || f.utm_medium || ' / ' || f.utm_campaign end as campaign
+        coalesce(f.utm_source, '') collate "C" as source,
+        (case when coalesce(f.utm_source, '') = '' then ''
+          else f.utm_source || ' / ' || f.utm_medium || ' / ' || f.utm_campaign end) collate "C" as campaign
       from students s left join student_facts f on f.student_id = s.id
       where s.created_at >= ${start} and s.created_at < ${end}
     )
@@ -140,7 +142,8 @@ async function followUpFigures(db: AppDatabase, start: Date, end: Date, now: Dat
   if (decidedBy <= start) return [{ grouping: "total", key: null, on_time: 0, missed: 0 }];
   const result = await db.execute(sql`
     with judged as (
-      select coalesce(s.owner_id, '') as owner, coalesce(s.courses[1], '') as course, f.done, f.moved
+      select coalesce(s.owner_id, '') collate "C" as owner, coalesce(s.courses[1], '') collate "C" as course,
+        f.done, f.moved
       from student_follow_ups f join students s on s.id = f.student_id
       where f.due_at >= ${start} and f.due_at < ${decidedBy}
     )
