@@ -1,7 +1,9 @@
 // An institute's admissions desk after a few busy years, written straight into a database (the
 // same SQL on PGlite and PostgreSQL): staff accounts, student records spread over two years with
 // a realistic mix of courses, stages, owners, follow-ups and first-touch sources, one enquiry or
-// registration per record, and a timeline of calls, WhatsApp messages, notes and stage changes.
+// registration per record, and a timeline of calls, WhatsApp messages, notes, stage changes and
+// follow-ups. One data set for the desk's list and search and for the owner's report (which
+// reads first contacts, stages reached, follow-ups kept and missed, and first touches).
 // setseed() makes every run generate the same rows.
 
 export interface PipelineSize {
@@ -111,6 +113,7 @@ const stageShares: [string, number][] = [
   ["enrolled", 10],
   ["lost", 20],
 ];
+const funnel = ["new", "contacted", "counselled", "visit", "applied", "enrolled"];
 const lostReasons = ["not_interested", "fees", "joined_elsewhere", "unreachable", "wrong_number", "other"];
 
 const list = (values: readonly string[]) => values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
@@ -175,24 +178,33 @@ export function pipelineStatements({ records, timelineEntries }: PipelineSize): 
           .join(", ")}) as v(s, m, c)) as c on c.k = s.id % ${sources.length}
         where cardinality(s.courses) ${table === "registrations" ? ">" : "="} 0`,
     ),
-    // The timeline: the arrival, then calls, WhatsApp messages, notes, stage and follow-up changes
-    // between arrival and the record's last update.
+    // The timeline: the arrival; the first contact minutes to three days later (a note instead for
+    // a record still New, never reached); then calls, WhatsApp messages, e-mails, notes, stage
+    // changes towards the record's stage and follow-ups set one to four days ahead, about every 20
+    // hours, none after now. Follow-up times are written as the desk writes them (toISOString).
     `insert into student_timeline (student_id, kind, actor_id, actor_label, at, detail)
       select s.id, 'submission', null, '', s.created_at, jsonb_build_object('form', 'registration', 'submissionId', s.id)
       from students s`,
     `insert into student_timeline (student_id, kind, actor_id, actor_label, at, detail)
-      select s.id, k.kind, s.owner_id, coalesce(s.owner_id, ''),
-        s.created_at + (n.n::float / ${perRecord}) * (s.updated_at - s.created_at),
+      select s.id, k.kind, s.owner_id, coalesce(s.owner_id, ''), k.at,
         case k.kind
           when 'call' then jsonb_build_object('outcome', (array['connected', 'no_answer', 'busy', 'call_back_later'])[1 + (s.id + n.n) % 4], 'note', 'Asked about fees and the next batch')
           when 'note' then jsonb_build_object('text', 'Parent will decide after the weekend; prefers the weekend batch.')
-          when 'stage' then jsonb_build_object('from', 'new', 'to', s.stage)
-          when 'follow_up' then jsonb_build_object('from', null, 'to', s.next_follow_up_at)
+          when 'stage' then jsonb_build_object('from', 'new', 'to',
+            case when s.stage = 'lost' then (array['contacted', 'counselled', 'visit', 'lost'])[1 + (s.id + n.n) % 4]
+              else (array[${list(funnel)}])[least(array_position(array[${list(funnel)}], s.stage), 2 + n.n / 4)] end)
+          when 'follow_up' then jsonb_build_object('from', null, 'to',
+            to_char((k.at + interval '1 day' * (1 + (s.id + n.n) % 4)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
           else jsonb_build_object('text', 'Shared the syllabus and batch timings')
         end
       from students s
       cross join generate_series(1, ${perRecord - 1}) as n(n)
-      cross join lateral (select (array['call', 'call', 'whatsapp', 'note', 'stage', 'call', 'follow_up', 'email'])[1 + (s.id + n.n) % 8] as kind) as k`,
+      cross join lateral (
+        select case when n.n > 1 then (array['call', 'stage', 'follow_up', 'whatsapp', 'note', 'call', 'email', 'follow_up'])[1 + (s.id + n.n) % 8]
+                    when s.stage = 'new' then 'note'
+                    else (array['call', 'call', 'whatsapp', 'email'])[1 + s.id % 4] end as kind,
+          least(now(), s.created_at + interval '1 minute' * exp(random() * ln(4320)) + interval '20 hours' * (n.n - 1)) as at
+      ) as k`,
     "analyze",
   ];
 }

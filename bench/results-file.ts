@@ -20,4 +20,9 @@ export function withSection(file: string, heading: string, lines: string[]): str
 }
 
 /** Sections that other commands write, carried over when `npm run bench` writes the rest. */
-export const carriedHeadings = ["## Soak", "## Lighthouse (mobile)", "## Admissions desk at scale"];
+export const carriedHeadings = [
+  "## Soak",
+  "## Lighthouse (mobile)",
+  "## Admissions desk at scale",
+  "## Owner's report at scale",
+];

@@ -185,12 +185,54 @@ export const studentTimeline = pgTable(
     index("student_timeline_contact_idx")
       .on(table.studentId, table.at)
       .where(sql`${table.kind} in ('call', 'whatsapp', 'email')`),
-    index("student_timeline_stage_at_idx").on(table.at).where(sql`${table.kind} = 'stage'`),
+    // Keeping the report's facts (migration 0018): a student's follow-ups and contacts.
     index("student_timeline_follow_up_idx").on(table.studentId, table.at).where(sql`${table.kind} = 'follow_up'`),
-    index("student_timeline_follow_up_due_idx")
-      .on(sql`(${table.detail} ->> 'to')`)
-      .where(sql`${table.kind} = 'follow_up'`),
     check("student_timeline_kind_check", sql`${table.kind} in (${inList(timelineKinds)})`),
+  ],
+);
+
+/**
+ * What the owner's report needs of each student's timeline and forms (decision 020), kept by the
+ * database itself: triggers on student_timeline, enquiries and registrations recompute the facts
+ * of every student a statement touched, in that statement's transaction (migration 0018,
+ * refresh_student_facts), whatever code wrote it. One row per student with a form or an entry.
+ */
+export const studentFacts = pgTable("student_facts", {
+  studentId: integer("student_id")
+    .primaryKey()
+    .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
+  /** The first call, WhatsApp or e-mail on the timeline (its time); null: none. */
+  firstContactAt: timestamp("first_contact_at", { withTimezone: true }),
+  /** The furthest stage (New to Enrolled) a stage entry moved the student to; null: no such entry. */
+  furthestStage: text("furthest_stage").$type<StudentStage>(),
+  /** The first touch of the student's first form (by time, then id); "" without one. */
+  utmSource: text("utm_source").notNull().default(""),
+  utmMedium: text("utm_medium").notNull().default(""),
+  utmCampaign: text("utm_campaign").notNull().default(""),
+});
+
+/**
+ * Every follow-up time set on a timeline (a follow_up entry with a time), judged: *done* when a
+ * call, WhatsApp or e-mail was logged from setting it to an hour after it was due, *moved* when
+ * another follow_up entry came before it fell due. Kept with student_facts by the same triggers.
+ */
+export const studentFollowUps = pgTable(
+  "student_follow_ups",
+  {
+    entryId: integer("entry_id")
+      .primaryKey()
+      .references((): AnyPgColumn => studentTimeline.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    done: boolean("done").notNull(),
+    moved: boolean("moved").notNull(),
+  },
+  (table) => [
+    index("student_follow_ups_due_idx").on(table.dueAt),
+    index("student_follow_ups_student_idx").on(table.studentId),
   ],
 );
 

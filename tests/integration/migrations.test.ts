@@ -445,3 +445,88 @@ describeEachEngine("migrating a database made before merges (0008)", (engine) =>
     // Two openings of a new embedded database: slow on a busy machine.
   }, 120_000);
 });
+
+describeEachEngine("migrating a database made before the report's stored facts (0017)", (engine) => {
+  it("computes every record's facts and judges its follow-ups from the timeline and forms it has, losing nothing", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-facts-"));
+    const oldMigrations = migrationsUpTo("0017_record_search");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    try {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses, stage, created_at)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}', 'contacted', '2026-03-02T04:30:00Z'),
+               ('Ravi', 'ravi@example.in', '9000000001', '{9000000001}', '{ravi@example.in}', 'kerala', 'Kannur', '{}', 'new', '2026-03-03T04:30:00Z')`);
+      // Kavya's first form came from Google; a later one from Instagram.
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id, created_at, utm_source, utm_medium, utm_campaign)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'f1', 'iot', 1, '2026-03-02T04:30:00Z', 'google', 'cpc', 'spring'),
+               ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'f2', 'iot', 1, '2026-03-04T04:30:00Z', 'instagram', 'social', 'june')`);
+      await old.db.execute(sql`
+        insert into student_timeline (student_id, kind, at, detail) values
+          (1, 'submission', '2026-03-02T04:30:00Z', '{}'),
+          (1, 'note', '2026-03-02T04:35:00Z', '{"text":"A note is not a contact"}'),
+          (1, 'follow_up', '2026-03-02T05:00:00Z', '{"from":null,"to":"2026-03-03T04:30:00.000Z"}'),
+          (1, 'call', '2026-03-03T05:00:00Z', '{"outcome":"connected"}'),
+          (1, 'stage', '2026-03-03T05:01:00Z', '{"from":"new","to":"counselled"}'),
+          (1, 'stage', '2026-03-04T05:01:00Z', '{"from":"counselled","to":"contacted"}'),
+          (1, 'follow_up', '2026-03-04T06:00:00Z', '{"from":null,"to":"2026-03-06T04:30:00.000Z"}'),
+          (1, 'follow_up', '2026-03-05T06:00:00Z', '{"from":"2026-03-06T04:30:00.000Z","to":"2026-03-09T04:30:00.000Z"}'),
+          (1, 'follow_up', '2026-03-05T07:00:00Z', '{"from":"2026-03-09T04:30:00.000Z","to":null}'),
+          (2, 'submission', '2026-03-03T04:30:00Z', '{}'),
+          (2, 'follow_up', '2026-03-03T05:00:00Z', '{"from":null,"to":"2026-03-04T04:30:00.000Z"}')`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      expect(
+        await rows(sql`select (select count(*)::int from students) as students,
+          (select count(*)::int from registrations) as forms, (select count(*)::int from student_timeline) as entries`),
+      ).toEqual([{ students: 2, forms: 2, entries: 11 }]);
+      expect(
+        await rows(sql`select student_id, to_char(first_contact_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as first_contact,
+          furthest_stage, utm_source, utm_medium, utm_campaign from student_facts order by student_id`),
+      ).toEqual([
+        {
+          student_id: 1,
+          first_contact: "2026-03-03 05:00",
+          furthest_stage: "counselled",
+          utm_source: "google",
+          utm_medium: "cpc",
+          utm_campaign: "spring",
+        },
+        // Ravi has no form on this database: no first touch, no contact, no stage entry.
+        { student_id: 2, first_contact: null, furthest_stage: null, utm_source: "", utm_medium: "", utm_campaign: "" },
+      ]);
+      // Kavya's first follow-up: the call came 30 minutes after it was due (within the hour): done.
+      // The second was moved, and its replacement too (cleared before it fell due); Ravi's was
+      // missed; the entry that cleared it sets no time, so it is no follow-up of its own.
+      expect(
+        await rows(sql`select student_id, to_char(due_at at time zone 'UTC', 'MM-DD HH24:MI') as due, done, moved
+          from student_follow_ups order by entry_id`),
+      ).toEqual([
+        { student_id: 1, due: "03-03 04:30", done: true, moved: false },
+        { student_id: 1, due: "03-06 04:30", done: false, moved: true },
+        { student_id: 1, due: "03-09 04:30", done: false, moved: true },
+        { student_id: 2, due: "03-04 04:30", done: false, moved: false },
+      ]);
+      // The triggers keep them from now on: Ravi's first call.
+      await upgraded.db.execute(
+        sql`insert into student_timeline (student_id, kind, at, detail) values (2, 'call', '2026-03-04T05:00:00Z', '{}')`,
+      );
+      expect(await rows(sql`select done from student_follow_ups where student_id = 2`)).toEqual([{ done: true }]);
+      expect(
+        await rows(sql`select first_contact_at is not null as contacted from student_facts where student_id = 2`),
+      ).toEqual([{ contacted: true }]);
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(oldMigrations, { recursive: true, force: true });
+    }
+    // Two openings of a new embedded database: slow on a busy machine.
+  }, 120_000);
+});

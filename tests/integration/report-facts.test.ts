@@ -1,0 +1,202 @@
+// The facts the owner's report reads (student_facts, student_follow_ups: migration 0018) follow
+// every kind of write, on both engines: forms arriving, notes, contacts, stage and follow-up
+// changes, merges, erasure and the retention purge. After each step the stored facts are what
+// a recomputation from the whole timeline gives, so no write path leaves them behind.
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import { ownersReport } from "../../app/admissions/owners-report.server";
+import { mergeStudentRecords } from "../../app/admissions/student-merge.server";
+import {
+  type Actor,
+  addNote,
+  editStudentRecord,
+  everyRecord,
+  getStudentRecord,
+  logContact,
+} from "../../app/admissions/student-records.server";
+import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
+import { enquiries, registrations, studentFacts, studentFollowUps, studentTimeline } from "../../db/schema";
+import { describeEachEngine, useTestDatabase } from "./databases";
+import { student } from "./fixtures";
+
+const actor: Actor = { id: "desk", email: "desk@example.in" };
+let tokens = 0;
+const campaign = (source: string) => ({
+  landingPage: "/contact",
+  utmSource: source,
+  utmMedium: "cpc",
+  utmCampaign: `${source}-2026`,
+});
+
+describeEachEngine("the owner's report's stored facts", (engine) => {
+  const test = useTestDatabase(engine);
+  const db = () => test.current.database.db;
+
+  beforeEach(async () => {
+    await test.current.truncate();
+  });
+
+  async function arrive(overrides: Parameters<typeof student>[0], source: string, kind = "registration" as const) {
+    const stored = await createSubmission(db(), kind, student(overrides), {
+      submissionToken: `facts-${++tokens}`,
+      firstTouch: campaign(source),
+    });
+    return stored.studentId as number;
+  }
+
+  async function enquire(overrides: Parameters<typeof student>[0], source: string) {
+    const { course: _course, ...enquiry } = student(overrides);
+    return (
+      await createSubmission(db(), "enquiry", enquiry, {
+        submissionToken: `facts-${++tokens}`,
+        firstTouch: campaign(source),
+      })
+    ).studentId as number;
+  }
+
+  const factsOf = async (id: number) =>
+    (await db().select().from(studentFacts).where(eq(studentFacts.studentId, id)))[0];
+  const followUpsOf = async (id: number) =>
+    db().select().from(studentFollowUps).where(eq(studentFollowUps.studentId, id)).orderBy(studentFollowUps.entryId);
+  const version = async (id: number) => (await getStudentRecord(db(), id, everyRecord))?.version as number;
+  // The version is read first: the embedded database has one connection, held by a transaction.
+  const edit = async (id: number, change: Parameters<typeof editStudentRecord>[3]) => {
+    const current = await version(id);
+    return db().transaction((tx) => editStudentRecord(tx, id, current, change, actor, everyRecord));
+  };
+  const contact = (id: number, nextFollowUpAt?: Date) =>
+    db().transaction((tx) =>
+      logContact(tx, id, { channel: "call", outcome: "connected", note: "", nextFollowUpAt }, actor, everyRecord),
+    );
+
+  /** Every stored fact, as rows. */
+  async function stored() {
+    return {
+      facts: await db().select().from(studentFacts).orderBy(studentFacts.studentId),
+      followUps: await db().select().from(studentFollowUps).orderBy(studentFollowUps.entryId),
+    };
+  }
+
+  /** The stored facts equal a recomputation of every record from scratch. */
+  async function expectCurrent() {
+    const before = await stored();
+    await db().execute(sql`select refresh_student_facts(array(select id from students))`);
+    expect(await stored()).toEqual(before);
+  }
+
+  it("follow forms, notes, contacts, stage changes and follow-ups as they are written", async () => {
+    const id = await arrive({ course: "iot" }, "google");
+    expect(await factsOf(id)).toMatchObject({
+      firstContactAt: null,
+      furthestStage: null,
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "google-2026",
+    });
+    // A later form from another campaign: the first touch stays the first form's.
+    expect(await enquire({}, "instagram")).toBe(id);
+    expect((await factsOf(id))?.utmSource).toBe("google");
+    await db().transaction((tx) => addNote(tx, id, "Asked for the fees.", actor, everyRecord));
+    expect((await factsOf(id))?.firstContactAt).toBeNull();
+    await expectCurrent();
+
+    // A follow-up set on its own, then a call: the call is the first contact and keeps the follow-up.
+    const due = new Date(Date.now() + 2 * 86_400_000);
+    await edit(id, { nextFollowUpAt: due });
+    expect(await followUpsOf(id)).toMatchObject([{ dueAt: due, done: false, moved: false }]);
+    await contact(id);
+    const [call] = await db().select().from(studentTimeline).where(eq(studentTimeline.kind, "call"));
+    expect((await factsOf(id))?.firstContactAt).toEqual(call?.at);
+    expect(await followUpsOf(id)).toMatchObject([{ dueAt: due, done: true, moved: false }]);
+    // Another follow-up set before the first fell due moves it; a second call is not the first contact.
+    const later = new Date(Date.now() + 5 * 86_400_000);
+    await edit(id, { nextFollowUpAt: later });
+    expect(await followUpsOf(id)).toMatchObject([
+      { dueAt: due, done: true, moved: true },
+      { dueAt: later, done: false, moved: false },
+    ]);
+    await contact(id);
+    expect((await factsOf(id))?.firstContactAt).toEqual(call?.at);
+    expect((await followUpsOf(id))[1]).toMatchObject({ dueAt: later, done: true });
+    // Clearing the follow-up is an entry without a time: not a follow-up of its own.
+    await edit(id, { nextFollowUpAt: null });
+    expect(await followUpsOf(id)).toHaveLength(2);
+
+    await edit(id, { stage: "visit" });
+    expect((await factsOf(id))?.furthestStage).toBe("visit");
+    // Going back, or being lost, leaves the furthest stage reached.
+    await edit(id, { stage: "contacted" });
+    await edit(id, { stage: "lost", lostReason: "fees" });
+    expect((await factsOf(id))?.furthestStage).toBe("visit");
+    await expectCurrent();
+
+    const report = await ownersReport(
+      db(),
+      { from: "2020-01-01", to: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10) },
+      new Date(Date.now() + 30 * 86_400_000),
+    );
+    expect(report.total).toMatchObject({ newStudents: 1, contacted: 1, contactedWithin1h: 1, lost: 1 });
+    expect(report.total.reached).toMatchObject({ new: 1, contacted: 1, counselled: 1, visit: 1, applied: 0 });
+    expect(report.bySource.map((row) => row.key)).toEqual(["google"]);
+    // A call came before each fell due (the first was moved after its call): both on time.
+    expect(report.total.followUps).toEqual({ onTime: 2, missed: 0 });
+  });
+
+  it("follow a merge: the kept record gains the earlier first contact, first form, stages and follow-ups", async () => {
+    const kept = await arrive({ name: "Priya Raman", mobile: "9845012345", email: "p1@example.in" }, "google");
+    const other = await enquire({ name: "Priya R", mobile: "9000000001", email: "p2@example.in" }, "instagram");
+    // The other record was worked first: its contact and follow-up are the earlier ones.
+    await db()
+      .update(registrations)
+      .set({ createdAt: new Date(Date.now() + 1_000) });
+    await db()
+      .update(studentTimeline)
+      .set({ at: new Date(Date.now() + 1_000) })
+      .where(eq(studentTimeline.studentId, kept));
+    const due = new Date(Date.now() + 86_400_000);
+    await edit(other, { nextFollowUpAt: due, stage: "counselled" });
+    await contact(other);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await contact(kept);
+    const otherFacts = await factsOf(other);
+    expect((await factsOf(kept))?.firstContactAt?.getTime()).toBeGreaterThan(
+      otherFacts?.firstContactAt?.getTime() ?? 0,
+    );
+
+    const versions = { kept: await version(kept), merged: await version(other) };
+    const result = await db().transaction((tx) =>
+      mergeStudentRecords(tx, { keptId: kept, mergedId: other }, versions, actor),
+    );
+    expect(result.ok).toBe(true);
+    expect(await factsOf(kept)).toMatchObject({
+      firstContactAt: otherFacts?.firstContactAt,
+      furthestStage: "counselled",
+      utmSource: "instagram",
+    });
+    expect(await factsOf(other)).toBeUndefined();
+    expect(await followUpsOf(kept)).toMatchObject([{ dueAt: due, done: true }]);
+    await expectCurrent();
+  });
+
+  it("follow erasure and the retention purge: a form erased, then the whole record", async () => {
+    const id = await arrive({}, "google");
+    expect(await enquire({}, "instagram")).toBe(id);
+    await edit(id, { nextFollowUpAt: new Date(Date.now() + 86_400_000) });
+    const [first] = await db().select({ id: registrations.id }).from(registrations);
+    // The first form erased: the first touch is the remaining form's.
+    await eraseEntries(db(), [{ kind: "registration", id: first?.id as number }], {
+      actor: "admin@example.in",
+      action: "student-data.delete",
+    });
+    expect((await factsOf(id))?.utmSource).toBe("instagram");
+    await expectCurrent();
+
+    // Every form past the retention period: the record and every fact of it go.
+    const other = await arrive({ mobile: "9000000002", email: "other@example.in" }, "whatsapp");
+    await edit(other, { nextFollowUpAt: new Date(Date.now() + 86_400_000) });
+    await purgeExpired(db(), { now: new Date(Date.now() + 10 * 365 * 86_400_000), months: 24 });
+    expect(await db().select().from(enquiries)).toEqual([]);
+    expect(await stored()).toEqual({ facts: [], followUps: [] });
+  });
+});
