@@ -20,7 +20,7 @@ import {
   teamDay,
 } from "./my-day.server";
 import { handleRecordForm, recordScopeOf } from "./record-desk.server";
-import { everyRecord, getStudentRecord, type RecordScope } from "./student-records.server";
+import { getStudentRecord, type RecordScope } from "./student-records.server";
 import { callOutcomes } from "./student-stages";
 import { indiaOffsetMs, nextWorkingDayAt } from "./working-hours";
 
