@@ -530,3 +530,55 @@ describeEachEngine("migrating a database made before the report's stored facts (
     // Two openings of a new embedded database: slow on a busy machine.
   }, 120_000);
 });
+
+describeEachEngine("migrating a database made before the list's keys (0017)", (engine) => {
+  it("indexes the mobiles' keys and turns off the GIN pending lists, and the list flags near mobiles", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-keys-"));
+    const oldMigrations = migrationsUpTo("0017_record_search");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    try {
+      const old = await open(oldMigrations);
+      // Kavya typed her number with two digits swapped once; Ravi is nobody's near number.
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}'),
+               ('Kavya S', 'kavya.s@example.in', '9845021345', '{9845021345}', '{kavya.s@example.in}', 'karnataka', 'Mysuru', '{iot}'),
+               ('Ravi', 'ravi@example.in', '9000000001', '{9000000001,9000000777}', '{ravi@example.in}', 'kerala', 'Kannur', '{}')`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: string) =>
+        ((await upgraded.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+      const options = await rows<{ relname: string; reloptions: string[] | null }>(
+        `select c.relname, c.reloptions from pg_class c join pg_am am on am.oid = c.relam
+         where am.amname = 'gin' and c.relname like 'students%' order by 1`,
+      );
+      expect(options.map((row) => row.relname)).toContain("students_mobile_keys_idx");
+      expect(options.map((row) => row.relname)).toContain("students_mobiles_idx");
+      for (const row of options) expect(row.reloptions, row.relname).toContain("fastupdate=off");
+      const keys = await rows<{ keys: number[] }>(
+        `select student_mobile_keys(mobiles) as keys from students order by id`,
+      );
+      expect(keys[0]?.keys).toHaveLength(10);
+      // Equal neighbouring digits give one key: 9000000001 and 9000000777 give three each.
+      expect(keys[2]?.keys).toHaveLength(6);
+
+      const { recordsWithDuplicates } = await import("../../app/admissions/student-merge.server");
+      const { everyRecord } = await import("../../app/admissions/student-records.server");
+      const listed = await rows<{ id: number; name: string; district: string; mobile: string }>(
+        "select id, name, district, mobile from students order by id",
+      );
+      expect([...(await recordsWithDuplicates(upgraded.db, listed, everyRecord))].sort()).toEqual([
+        listed[0]?.id,
+        listed[1]?.id,
+      ]);
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(oldMigrations, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
