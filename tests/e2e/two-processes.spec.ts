@@ -96,3 +96,65 @@ test("a start date changed on one process shows at once on the other's cached pa
     expect(await (await request.get(`${second}/courses/matlab`)).text()).toContain("7 April 2027");
   }).toPass({ timeout: 5_000 });
 });
+
+test("two counsellors' browsers on the two processes: the second edit of one version is refused, and keeps what was chosen", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const [first, second] = origins as [string, string];
+  const name = `Conflict Student ${Date.now()}`;
+  const html = await (await request.get(`${first}/contact`)).text();
+  const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const sent = await request.post(`${first}/contact`, {
+    form: {
+      name,
+      email: `conflict.${Date.now()}@example.com`,
+      mobile: "9000022222",
+      stream: "B.E",
+      major: "EEE",
+      state: "kerala",
+      district: "Kollam",
+      consent: "yes",
+      token,
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+
+  // Two browsers, each signed in on its own process, open the same record.
+  const open = async (origin: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/login`);
+    await page.getByLabel("Email").fill(admin);
+    await page.getByLabel("Password", { exact: true }).fill(staffPassword);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(`${origin}/desk/team`);
+    await page.goto(`${origin}/admin/students?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    return { context, page };
+  };
+  const one = await open(first);
+  const two = await open(second);
+  const stageOf = (page: typeof one.page) => page.getByRole("combobox", { name: "Stage", exact: true });
+
+  await stageOf(one.page).selectOption({ label: "Contacted" });
+  await one.page.getByRole("button", { name: "Save stage" }).click();
+  await expect(one.page.getByText("Stage saved.")).toBeVisible();
+
+  // The other browser still shows the version it opened: its edit is refused, with the change shown.
+  await stageOf(two.page).selectOption({ label: "Counselled" });
+  await two.page.getByRole("button", { name: "Save stage" }).click();
+  await expect(two.page.getByText(/Someone changed this record since you opened it/)).toBeVisible();
+  await expect(two.page.getByText(/changed the stage: New → Contacted/)).toBeVisible();
+  await expect(stageOf(two.page)).toHaveValue("counselled");
+  // Saving again, now on the current version, applies it.
+  await two.page.getByRole("button", { name: "Save stage" }).click();
+  await expect(two.page.getByText("Stage saved.")).toBeVisible();
+  await one.page.reload();
+  await expect(stageOf(one.page)).toHaveValue("counselled");
+  await one.context.close();
+  await two.context.close();
+});
