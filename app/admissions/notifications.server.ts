@@ -24,6 +24,7 @@ import { getCourses } from "~/site/content.server";
 import { authSecret } from "~/staff/auth.server";
 import { staffEmailsForCourse } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";
+import { recordEmailSent } from "./student-records.server";
 import type { EnquiryData, SubmissionKind } from "./submission-schema";
 
 export interface MailSettings {
@@ -332,7 +333,20 @@ export function startOutboxDelivery(
   async function send(message: OutboxMessage) {
     try {
       await (await openTransport()).sendMail({ to: message.recipient, subject: message.subject, text: message.body });
-      await markSent(db, message.id);
+      const { submissionKind, submissionId } = message;
+      if (message.kind === "acknowledgement" && submissionKind && submissionId) {
+        // The student's timeline says the acknowledgement went out, in the same step as the outbox.
+        await db.transaction(async (tx) => {
+          await markSent(tx, message.id);
+          await recordEmailSent(
+            tx,
+            { submissionKind, submissionId },
+            { what: "acknowledgement", subject: message.subject },
+          );
+        });
+      } else {
+        await markSent(db, message.id);
+      }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const delay = retryDelaysMs[message.attempts - 1];

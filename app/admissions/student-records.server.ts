@@ -684,3 +684,24 @@ export async function ownedRecordIds(db: AppDatabase, ownerId: string): Promise<
   const rows = await db.select({ id: students.id }).from(students).where(eq(students.ownerId, ownerId));
   return rows.map((row) => row.id);
 }
+
+/**
+ * An e-mail the site sent a student about one of their forms (the acknowledgement), put on the
+ * record's timeline once it has gone out. It is not a counsellor's contact: the record stays
+ * "never contacted", and its version and recent activity are left alone, so nobody's open form
+ * goes stale because of it. A form without a record (erased meanwhile) gets nothing.
+ */
+export async function recordEmailSent(
+  tx: AppDatabase,
+  about: { submissionKind: SubmissionKind; submissionId: number },
+  email: { what: "acknowledgement"; subject: string },
+): Promise<void> {
+  const table = about.submissionKind === "registration" ? registrations : enquiries;
+  const [form] = await tx.select({ studentId: table.studentId }).from(table).where(eq(table.id, about.submissionId));
+  if (!form?.studentId) return;
+  await tx.insert(studentTimeline).values({
+    studentId: form.studentId,
+    kind: "email_sent",
+    detail: { what: email.what, subject: email.subject, form: about.submissionKind, submissionId: about.submissionId },
+  });
+}

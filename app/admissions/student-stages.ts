@@ -67,6 +67,9 @@ export const timelineKinds = [
   "owner",
   "follow_up",
   "merge",
+  // An e-mail the site itself sent the student (the acknowledgement of a form): not a
+  // counsellor's contact, so it never counts as a first response (decision 020).
+  "email_sent",
 ] as const;
 export type TimelineKind = (typeof timelineKinds)[number];
 

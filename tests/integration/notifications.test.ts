@@ -2,7 +2,7 @@
 // engines: what arrives, a mail server that is down (nothing lost, the submit unaffected),
 // retries and giving up, withdrawing consent from the acknowledgement's link, and the
 // retention purge.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { site } from "~/config/site";
 import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "../../app/admissions/notifications.server";
@@ -17,7 +17,7 @@ import { courses } from "../../app/site/content/courses";
 import { setStartDate } from "../../app/site/start-dates.server";
 import { listAudit } from "../../app/staff/audit-log.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";
-import { enquiries, outbox } from "../../db/schema";
+import { enquiries, outbox, registrations, studentFacts, students, studentTimeline } from "../../db/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { actionContext, formPost, settle, studentFormFields } from "./fixtures";
@@ -206,6 +206,37 @@ describeEachEngine("e-mail notifications", (engine) => {
     expect(institute.map((message) => message.subject).sort()).toEqual(
       [`New enquiry: ${shown}`, `New registration for ${iotTitle}: ${shown}`].sort(),
     );
+  });
+
+  it("puts the acknowledgement on the student's timeline once it has gone out, not as a counsellor's contact", async () => {
+    const { db } = database();
+    expect(await register({ ...form, course: "iot" })).toBe(302);
+    const [registration] = await db.select().from(registrations);
+    const studentId = registration?.studentId ?? 0;
+    const sentEntries = () =>
+      db
+        .select()
+        .from(studentTimeline)
+        .where(and(eq(studentTimeline.studentId, studentId), eq(studentTimeline.kind, "email_sent")));
+    // Queued is not sent: nothing on the timeline yet.
+    expect(await sentEntries()).toEqual([]);
+
+    delivery = startOutboxDelivery(db, mail, { pollMs: 50 });
+    await mailServer.waitFor(2);
+    await eventually("the acknowledgement on the timeline", async () => (await sentEntries()).length === 1);
+    const [entry] = await sentEntries();
+    expect(entry?.detail).toEqual({
+      what: "acknowledgement",
+      subject: `Your registration for ${iotTitle} at ${site.name}`,
+      form: "registration",
+      submissionId: registration?.id,
+    });
+    expect(entry?.actorId).toBeNull();
+    // The student is still new and never contacted: the desk's and the report's first contact wait for a person.
+    const [record] = await db.select().from(students).where(eq(students.id, studentId));
+    expect(record?.contactedAt).toBeNull();
+    const [facts] = await db.select().from(studentFacts).where(eq(studentFacts.studentId, studentId));
+    expect(facts?.firstContactAt ?? null).toBeNull();
   });
 
   it("keeps every submission and message while the mail server refuses, and delivers on a later try", async () => {

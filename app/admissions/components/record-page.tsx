@@ -584,6 +584,8 @@ function timelineTitle(entry: TimelineView): string {
       return "Follow-up";
     case "merge":
       return "Merged";
+    case "email_sent":
+      return entry.detail.what === "acknowledgement" ? "Acknowledgement e-mailed" : "E-mail sent";
     default:
       return entry.kind;
   }
@@ -648,6 +650,7 @@ function TimelineText({
     ) : null;
   }
   if (entry.kind === "note") return <p className="record-note">{String(d.text ?? "")}</p>;
+  if (entry.kind === "email_sent") return <p>{`Sent by the site: "${String(d.subject ?? "")}"`}</p>;
   if (entry.kind === "call" || entry.kind === "whatsapp") {
     return (
       <p className="record-note">
