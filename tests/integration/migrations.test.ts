@@ -582,3 +582,46 @@ describeEachEngine("migrating a database made before the list's keys (0017)", (e
     }
   }, 120_000);
 });
+
+describeEachEngine("migrating a database made before e-mails on the timeline (0019)", (engine) => {
+  it("keeps every entry, takes the site's sent e-mails from then on, and still refuses an unknown kind", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-email-sent-"));
+    const oldMigrations = migrationsUpTo("0019_student_list_speed");
+    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const open = (migrationsFolder?: string) =>
+      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+    try {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}')`);
+      await old.db.execute(sql`
+        insert into student_timeline (student_id, kind, detail) values
+          (1, 'submission', '{"form":"enquiry"}'), (1, 'note', '{"text":"Asked about fees"}')`);
+      await expect(
+        old.db.execute(sql`insert into student_timeline (student_id, kind, detail) values (1, 'email_sent', '{}')`),
+      ).rejects.toThrow();
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      expect(await rows(sql`select kind, detail->>'text' as text from student_timeline order by id`)).toEqual([
+        { kind: "submission", text: null },
+        { kind: "note", text: "Asked about fees" },
+      ]);
+      await upgraded.db.execute(
+        sql`insert into student_timeline (student_id, kind, detail) values (1, 'email_sent', '{"what":"acknowledgement"}')`,
+      );
+      await expect(
+        upgraded.db.execute(sql`insert into student_timeline (student_id, kind, detail) values (1, 'fax', '{}')`),
+      ).rejects.toThrow();
+      expect(await rows(sql`select count(*)::int as n from student_timeline`)).toEqual([{ n: 3 }]);
+      await upgraded.close();
+    } finally {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(oldMigrations, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
