@@ -324,11 +324,19 @@ function checkCounts(expected: Counts, found: Counts): void {
 
 // ---------------------------------------------------------------- shared
 
-/** Every table of the schema, each after the tables its foreign keys point to. */
+/**
+ * Tables the database derives from others by itself (migration 0018: the owner's report's facts,
+ * recomputed by triggers whenever timeline entries or forms are written). They are left out of a
+ * backup and of a copy: restoring the timeline and the forms rebuilds them, exactly.
+ */
+const derivedTables = new Set(["student_facts", "student_follow_ups"]);
+
+/** Every table of the schema but the derived ones, each after the tables its foreign keys point to. */
 export function backupTables(): BackupTable[] {
   const configs = (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => getTableConfig(table));
+    .map((table) => getTableConfig(table))
+    .filter((config) => !derivedTables.has(config.name));
   const byName = new Map(configs.map((config) => [config.name, config]));
   const ordered: BackupTable[] = [];
   const visit = (name: string) => {
