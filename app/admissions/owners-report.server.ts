@@ -58,70 +58,143 @@ const textArray = (values: readonly string[]) =>
 
 type Grouping = "total" | "owner" | "course" | "source" | "campaign" | "week";
 
-interface FigureRow {
+/** One of the period's new students, as studentFigures reads it. */
+interface StudentRow {
   [key: string]: unknown;
-  grouping: Grouping;
-  key: string | null;
-  label: string | null;
-  new_students: number;
-  contacted: number;
-  median_minutes: number | null;
-  p90_minutes: number | null;
-  within_1h: number;
-  within_24h: number;
-  enrolled: number;
-  lost: number;
+  owner: string;
+  course: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  /** Day of arrival in India, in days since 1970-01-01. */
+  day: number;
+  /** Minutes from arrival to the first contact (float8, as percentile_cont reads them); null without one. */
+  minutes: number | null;
+  within_1h: boolean;
+  within_24h: boolean;
+  stage: string;
+  /** Furthest stage reached, 1 (New) to funnelStages.length. */
+  reached: number;
+  lost_reason: string | null;
 }
 
-/** The period's new students with their stored facts (student_facts), aggregated over every grouping in one pass. */
-async function studentFigures(db: AppDatabase, start: Date, end: Date): Promise<FigureRow[]> {
+/** PostgreSQL's percentile_cont over values sorted ascending: null when there are none. */
+export function percentileCont(sorted: Float64Array, fraction: number): number | null {
+  if (sorted.length === 0) return null;
+  const position = fraction * (sorted.length - 1);
+  const first = Math.floor(position);
+  const second = Math.ceil(position);
+  const low = sorted[first] as number;
+  if (first === second) return low;
+  const high = sorted[second] as number;
+  return low + (high - low) * (position - first);
+}
+
+/** A group's running figures while the students are read. */
+interface Tally {
+  figures: ReportFigures;
+  minutes: number[];
+}
+
+const emptyFigures = (): ReportFigures => ({
+  newStudents: 0,
+  contacted: 0,
+  responseMedianMinutes: null,
+  responseP90Minutes: null,
+  contactedWithin1h: 0,
+  contactedWithin24h: 0,
+  reached: Object.fromEntries(funnelStages.map((stage) => [stage, 0])) as ReportFigures["reached"],
+  enrolled: 0,
+  lost: 0,
+  lostReasons: Object.fromEntries(lostReasons.map((reason) => [reason, 0])) as ReportFigures["lostReasons"],
+});
+
+/** The Monday (India) of a day given in days since 1970-01-01 (a Thursday), as YYYY-MM-DD. */
+const mondayOf = (day: number) => new Date((day - ((day + 3) % 7)) * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The period's new students with their stored facts (student_facts), read once and counted per
+ * grouping here: a sort per grouping for the percentiles costs the database far more than it
+ * costs to sort the minutes of each group in memory. Groups are told apart by their exact text,
+ * as the database's groups by bytes were.
+ */
+async function studentFigures(
+  db: AppDatabase,
+  start: Date,
+  end: Date,
+): Promise<Map<Grouping, Map<string, ReportFigures>>> {
   const stageOrder = textArray(funnelStages);
-  const reachedColumns = funnelStages.map(
-    (stage, index) =>
-      sql`, count(*) filter (where reached >= ${index + 1})::int as ${sql.identifier(`reached_${stage}`)}`,
-  );
-  const lostColumns = lostReasons.map(
-    (reason) => sql`, count(*) filter (where lost_reason = ${reason})::int as ${sql.identifier(`lost_${reason}`)}`,
-  );
   const result = await db.execute(sql`
-    with facts as (
-      -- Grouped by bytes (collate "C"): the groups are the same, and sorting them is cheaper.
-      select coalesce(s.owner_id, '') collate "C" as owner, coalesce(s.courses[1], '') collate "C" as course,
-        s.created_at, s.stage,
-        s.lost_reason, date_trunc('week', s.created_at at time zone 'Asia/Kolkata') as week,
-        f.first_contact_at as first_contact,
-        -- greatest() would turn a missing contact into 0: only a contact has a response time.
-        case when f.first_contact_at is not null
-          then extract(epoch from greatest(f.first_contact_at - s.created_at, interval '0')) / 60 end as minutes,
-        coalesce(greatest(array_position(${stageOrder}, s.stage), array_position(${stageOrder}, f.furthest_stage)), 1)
-          as reached,
-        coalesce(f.utm_source, '') collate "C" as source,
-        (case when coalesce(f.utm_source, '') = '' then ''
-          else f.utm_source || ' / ' || f.utm_medium || ' / ' || f.utm_campaign end) collate "C" as campaign
-      from students s left join student_facts f on f.student_id = s.id
-      where s.created_at >= ${start} and s.created_at < ${end}
-    )
-    select
-      case when grouping(owner) = 0 then 'owner' when grouping(course) = 0 then 'course'
-        when grouping(source) = 0 then 'source' when grouping(campaign) = 0 then 'campaign'
-        when grouping(week) = 0 then 'week' else 'total' end as grouping,
-      coalesce(case when grouping(owner) = 0 then owner end, case when grouping(course) = 0 then course end,
-        case when grouping(source) = 0 then source end, case when grouping(campaign) = 0 then campaign end,
-        case when grouping(week) = 0 then to_char(week, 'YYYY-MM-DD') end) as key,
-      count(*)::int as new_students,
-      count(first_contact)::int as contacted,
-      percentile_cont(0.5) within group (order by minutes) as median_minutes,
-      percentile_cont(0.9) within group (order by minutes) as p90_minutes,
-      count(*) filter (where first_contact <= created_at + interval '1 hour')::int as within_1h,
-      count(*) filter (where first_contact <= created_at + interval '24 hours')::int as within_24h,
-      count(*) filter (where stage = 'enrolled')::int as enrolled,
-      count(*) filter (where stage = 'lost')::int as lost
-      ${sql.join(reachedColumns, sql``)}
-      ${sql.join(lostColumns, sql``)}
-    from facts
-    group by grouping sets ((), (owner), (course), (source), (campaign), (week))
+    select coalesce(s.owner_id, '') as owner, coalesce(s.courses[1], '') as course,
+      coalesce(f.utm_source, '') as source, f.utm_medium as medium, f.utm_campaign as campaign,
+      (s.created_at at time zone 'Asia/Kolkata')::date - date '1970-01-01' as day,
+      -- greatest() would turn a missing contact into 0: only a contact has a response time.
+      case when f.first_contact_at is not null
+        then (extract(epoch from greatest(f.first_contact_at - s.created_at, interval '0')) / 60)::float8 end as minutes,
+      coalesce(f.first_contact_at <= s.created_at + interval '1 hour', false) as within_1h,
+      coalesce(f.first_contact_at <= s.created_at + interval '24 hours', false) as within_24h,
+      s.stage, s.lost_reason,
+      coalesce(greatest(array_position(${stageOrder}, s.stage), array_position(${stageOrder}, f.furthest_stage)), 1)
+        as reached
+    from students s left join student_facts f on f.student_id = s.id
+    where s.created_at >= ${start} and s.created_at < ${end}
   `);
-  return (result as unknown as { rows: FigureRow[] }).rows;
+  const rows = (result as unknown as { rows: StudentRow[] }).rows;
+  const groupings = new Map<Grouping, Map<string, Tally>>(
+    (["total", "owner", "course", "source", "campaign", "week"] as const).map((grouping) => [grouping, new Map()]),
+  );
+  const weeks = new Map<number, string>();
+  const tallyOf = (grouping: Grouping, key: string) => {
+    const groups = groupings.get(grouping) as Map<string, Tally>;
+    const found = groups.get(key);
+    if (found) return found;
+    const tally: Tally = { figures: emptyFigures(), minutes: [] };
+    groups.set(key, tally);
+    return tally;
+  };
+  for (const row of rows) {
+    const day = Number(row.day);
+    const week = weeks.get(day) ?? mondayOf(day);
+    weeks.set(day, week);
+    const campaign = row.source === "" ? "" : `${row.source} / ${row.medium} / ${row.campaign}`;
+    const minutes = row.minutes === null ? null : Number(row.minutes);
+    const reached = Number(row.reached);
+    const lostReason = row.lost_reason as (typeof lostReasons)[number] | null;
+    for (const tally of [
+      tallyOf("total", ""),
+      tallyOf("owner", row.owner),
+      tallyOf("course", row.course),
+      tallyOf("source", row.source),
+      tallyOf("campaign", campaign),
+      tallyOf("week", week),
+    ]) {
+      const figures = tally.figures;
+      figures.newStudents++;
+      if (minutes !== null) {
+        figures.contacted++;
+        tally.minutes.push(minutes);
+      }
+      if (row.within_1h) figures.contactedWithin1h++;
+      if (row.within_24h) figures.contactedWithin24h++;
+      for (let index = 0; index < reached && index < funnelStages.length; index++)
+        figures.reached[funnelStages[index] as (typeof funnelStages)[number]]++;
+      if (row.stage === "enrolled") figures.enrolled++;
+      else if (row.stage === "lost") figures.lost++;
+      if (lostReason !== null && lostReason in figures.lostReasons) figures.lostReasons[lostReason]++;
+    }
+  }
+  const figures = new Map<Grouping, Map<string, ReportFigures>>();
+  for (const [grouping, groups] of groupings) {
+    const byKey = new Map<string, ReportFigures>();
+    for (const [key, tally] of groups) {
+      const sorted = Float64Array.from(tally.minutes).sort();
+      tally.figures.responseMedianMinutes = percentileCont(sorted, 0.5);
+      tally.figures.responseP90Minutes = percentileCont(sorted, 0.9);
+      byKey.set(key, tally.figures);
+    }
+    figures.set(grouping, byKey);
+  }
+  return figures;
 }
 
 interface FollowUpRow {
@@ -157,32 +230,11 @@ async function followUpFigures(db: AppDatabase, start: Date, end: Date, now: Dat
   return (result as unknown as { rows: FollowUpRow[] }).rows;
 }
 
-function figuresOf(row: FigureRow | undefined): ReportFigures {
-  const number = (value: unknown) => Number(value ?? 0);
-  const minutes = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  return {
-    newStudents: number(row?.new_students),
-    contacted: number(row?.contacted),
-    responseMedianMinutes: minutes(row?.median_minutes),
-    responseP90Minutes: minutes(row?.p90_minutes),
-    contactedWithin1h: number(row?.within_1h),
-    contactedWithin24h: number(row?.within_24h),
-    reached: Object.fromEntries(
-      funnelStages.map((stage) => [stage, number(row?.[`reached_${stage}`])]),
-    ) as ReportFigures["reached"],
-    enrolled: number(row?.enrolled),
-    lost: number(row?.lost),
-    lostReasons: Object.fromEntries(
-      lostReasons.map((reason) => [reason, number(row?.[`lost_${reason}`])]),
-    ) as ReportFigures["lostReasons"],
-  };
-}
-
 /** The owner's report for a period, counted up to `now`. */
 export async function ownersReport(db: AppDatabase, period: ReportPeriod, now = new Date()): Promise<OwnersReport> {
   const { start, end } = periodInstants(period);
   // PostgreSQL's JIT compiler spends seconds compiling these aggregates and saves less than it costs.
-  const [figureRows, followUpRows, owners] = await db.transaction(async (tx) => {
+  const [figures, followUpRows, owners] = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     return [
       await studentFigures(tx, start, end),
@@ -197,12 +249,13 @@ export async function ownersReport(db: AppDatabase, period: ReportPeriod, now = 
     followUpRows.map((row) => [`${row.grouping} ${row.key ?? ""}`, { onTime: row.on_time, missed: row.missed }]),
   );
   const rowsOf = (grouping: Grouping, withFollowUps: boolean): ReportRow[] => {
-    const keys = new Set(figureRows.filter((row) => row.grouping === grouping).map((row) => row.key ?? ""));
+    const groups = figures.get(grouping) ?? new Map<string, ReportFigures>();
+    const keys = new Set(groups.keys());
     if (withFollowUps) for (const row of followUpRows) if (row.grouping === grouping) keys.add(row.key ?? "");
     return [...keys].map((key) => ({
       key,
       label: grouping === "owner" ? (key === "" ? "Unassigned" : (ownerNames.get(key) ?? "Removed account")) : key,
-      ...figuresOf(figureRows.find((row) => row.grouping === grouping && (row.key ?? "") === key)),
+      ...(groups.get(key) ?? emptyFigures()),
       ...(withFollowUps ? { followUps: followUps.get(`${grouping} ${key}`) ?? { onTime: 0, missed: 0 } } : {}),
     }));
   };
@@ -211,7 +264,7 @@ export async function ownersReport(db: AppDatabase, period: ReportPeriod, now = 
   return {
     period,
     at: now,
-    total: total ?? { key: "", label: "", ...figuresOf(undefined), followUps: { onTime: 0, missed: 0 } },
+    total: total ?? { key: "", label: "", ...emptyFigures(), followUps: { onTime: 0, missed: 0 } },
     byCounsellor: rowsOf("owner", true).sort(byNew),
     byCourse: rowsOf("course", true).sort(byNew),
     bySource: rowsOf("source", false).sort(byNew),
