@@ -1,9 +1,10 @@
 // The owner's report of the admissions desk: for a range of days in India, how fast and how
 // well the desk worked the students who arrived, per counsellor, course, source and campaign.
-// What each figure counts is decided in docs/decisions/020-owners-report.md; every figure is
-// computed by the database in two queries, one over the period's new students and one over the
-// follow-ups that fell due, from facts the database keeps as timelines and forms are written
-// (student_facts and student_follow_ups, migration 0018), so a year of a busy desk stays fast.
+// What each figure counts is decided in docs/decisions/020-owners-report.md; the figures come
+// from two queries, one grouping the period's new students by hashing (percentiles taken here
+// from each group's minutes) and one over the follow-ups that fell due, both reading facts the
+// database keeps as timelines and forms are written (student_facts and student_follow_ups,
+// migration 0018), so a year of a busy desk stays fast.
 import { sql } from "drizzle-orm";
 // Relative imports with extensions: the benchmark loads this module with plain Node.
 import type { AppDatabase } from "../platform/database.server.ts";
