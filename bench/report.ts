@@ -2,7 +2,9 @@
 // 30 days and the last year, as the page asks for them, each timed several times. `npm run bench`
 // (and `npm run bench -- pipeline`) time it through reportTimings in bench/pipeline.ts;
 // `npx tsx bench/report.ts [pglite|postgres] [records]` fills a throw-away database by itself
-// (ten timeline entries per record) and prints the times.
+// (ten timeline entries per record) and prints the times. With BENCH_KEEP set, the database is
+// kept and reused instead: on PostgreSQL a database of that name, on PGlite a data directory at
+// that path; it is filled only when it has no students yet.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { ownersReport } from "../app/admissions/owners-report.server.ts";
@@ -60,9 +62,12 @@ async function main() {
   const path = await import("node:path");
   const { openDatabase } = await import("../app/platform/database.server.ts");
   const pg = (await import("pg")).default;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "report-bench-"));
+  const keep = process.env.BENCH_KEEP || "";
+  const dataDir =
+    keep && engine !== "postgres" ? path.resolve(keep) : await fs.mkdtemp(path.join(os.tmpdir(), "report-bench-"));
   const server = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
-  const name = `${process.env.TEST_DATABASE_PREFIX || "bench_"}report_${process.pid}`;
+  const name =
+    keep && engine === "postgres" ? keep : `${process.env.TEST_DATABASE_PREFIX || "bench_"}report_${process.pid}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: server });
     await client.connect();
@@ -70,7 +75,15 @@ async function main() {
   };
   let databaseUrl: string | undefined;
   if (engine === "postgres") {
-    await admin(`create database "${name}"`);
+    const exists = async () => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      const found = await client
+        .query("select 1 from pg_database where datname = $1", [name])
+        .finally(() => client.end());
+      return found.rowCount === 1;
+    };
+    if (!keep || !(await exists())) await admin(`create database "${name}"`);
     const url = new URL(server);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -84,14 +97,24 @@ async function main() {
   try {
     const started = performance.now();
     const size = { records: Number(records), timelineEntries: Number(records) * 10 };
-    for (const statement of pipelineStatements(size)) await database.db.execute(sql.raw(statement));
-    console.log(`${engine}: filled ${records} records in ${Math.round(performance.now() - started)} ms`);
+    const filled = keep
+      ? (
+          (await database.db.execute(sql`select count(*)::int as n from students`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n
+      : 0;
+    if (filled) console.log(`${engine}: reusing ${filled} records in ${keep}`);
+    else {
+      for (const statement of pipelineStatements(size)) await database.db.execute(sql.raw(statement));
+      console.log(`${engine}: filled ${records} records in ${Math.round(performance.now() - started)} ms`);
+    }
     for (const timing of await reportTimings(database.db))
       console.log(`${engine}: ${timing.name}: p50 ${Math.round(timing.p50)} ms, p95 ${Math.round(timing.p95)} ms`);
   } finally {
     await database.close();
-    if (databaseUrl) await admin(`drop database if exists "${name}" with (force)`);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (databaseUrl && !keep) await admin(`drop database if exists "${name}" with (force)`);
+    if (!keep || engine === "postgres") await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
