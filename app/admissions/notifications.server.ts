@@ -9,6 +9,7 @@ import { EventEmitter } from "node:events";
 import type { Transporter } from "nodemailer";
 import { site, whatsappHref } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
+import { publishRecordChange } from "~/platform/events.server";
 import {
   claimDueMessages,
   markAttemptFailed,
@@ -336,14 +337,16 @@ export function startOutboxDelivery(
       const { submissionKind, submissionId } = message;
       if (message.kind === "acknowledgement" && submissionKind && submissionId) {
         // The student's timeline says the acknowledgement went out, in the same step as the outbox.
-        await db.transaction(async (tx) => {
+        const record = await db.transaction(async (tx) => {
           await markSent(tx, message.id);
-          await recordEmailSent(
+          return recordEmailSent(
             tx,
             { submissionKind, submissionId },
             { what: "acknowledgement", subject: message.subject },
           );
         });
+        // An open record shows the entry at once, in every process.
+        if (record) publishRecordChange(record);
       } else {
         await markSent(db, message.id);
       }

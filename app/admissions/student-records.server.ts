@@ -695,13 +695,18 @@ export async function recordEmailSent(
   tx: AppDatabase,
   about: { submissionKind: SubmissionKind; submissionId: number },
   email: { what: "acknowledgement"; subject: string },
-): Promise<void> {
+): Promise<{ id: number; courses: string[] } | undefined> {
   const table = about.submissionKind === "registration" ? registrations : enquiries;
   const [form] = await tx.select({ studentId: table.studentId }).from(table).where(eq(table.id, about.submissionId));
-  if (!form?.studentId) return;
+  if (!form?.studentId) return undefined;
   await tx.insert(studentTimeline).values({
     studentId: form.studentId,
     kind: "email_sent",
     detail: { what: email.what, subject: email.subject, form: about.submissionKind, submissionId: about.submissionId },
   });
+  const [record] = await tx
+    .select({ id: students.id, courses: students.courses })
+    .from(students)
+    .where(eq(students.id, form.studentId));
+  return record;
 }
