@@ -5,6 +5,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { addStaffAccount, postgresQuery, postgresUrlOf, spawnSite, stopChild, waitForSite } from "../support/processes";
 import { staffPassword } from "./staff-accounts";
 import { e2ePort, expect, test } from "./utils";
@@ -20,6 +21,30 @@ const query = async (statement: string) => {
 };
 
 test.describe.configure({ mode: "serial" });
+
+/** Signs the admin in on one process, as a person does on its login page. */
+async function signInAt(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Email").fill(admin);
+  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${origin}/desk/team`);
+}
+
+/** Sends the contact form to one process, with the form's own token, and expects it taken. */
+async function sendEnquiry(
+  request: APIRequestContext,
+  origin: string,
+  student: { name: string; email: string; mobile: string },
+) {
+  const html = await (await request.get(`${origin}/contact`)).text();
+  const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const sent = await request.post(`${origin}/contact`, {
+    form: { ...student, stream: "B.E", major: "EEE", state: "kerala", district: "Kollam", consent: "yes", token },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+}
 
 test.beforeAll(async () => {
   // A new PostgreSQL database, a staff account and two sites to start: more than a test's 30 s on a busy machine.
@@ -48,11 +73,7 @@ test.afterAll(async () => {
 
 test("a submission on one process appears live on the other, with one session for both", async ({ page, request }) => {
   const [first, second] = origins as [string, string];
-  await page.goto(`${second}/login`);
-  await page.getByLabel("Email").fill(admin);
-  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(`${second}/desk/team`);
+  await signInAt(page, second);
   // The same session cookie opens the desk on the other process.
   await page.goto(`${first}/admin`);
   await expect(page).toHaveURL(`${first}/admin`);
@@ -60,23 +81,7 @@ test("a submission on one process appears live on the other, with one session fo
   await page.goto(`${second}/admin/contactform`);
   await expect(page.getByText("Live: new entries appear here by themselves")).toBeVisible();
   const name = `Relay Student ${Date.now()}`;
-  const html = await (await request.get(`${first}/contact`)).text();
-  const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  const sent = await request.post(`${first}/contact`, {
-    form: {
-      name,
-      email: "relay@example.com",
-      mobile: "9000011111",
-      stream: "B.E",
-      major: "EEE",
-      state: "kerala",
-      district: "Kollam",
-      consent: "yes",
-      token,
-    },
-    maxRedirects: 0,
-  });
-  expect(sent.status()).toBe(302);
+  await sendEnquiry(request, first, { name, email: "relay@example.com", mobile: "9000011111" });
   await expect(page.getByRole("cell", { name, exact: true })).toBeVisible({ timeout: 5_000 });
 });
 
@@ -84,10 +89,7 @@ test("a start date changed on one process shows at once on the other's cached pa
   const [first, second] = origins as [string, string];
   // Warm the second process's page cache.
   expect(await (await request.get(`${second}/courses/matlab`)).text()).toContain("Starting soon");
-  await page.goto(`${first}/login`);
-  await page.getByLabel("Email").fill(admin);
-  await page.getByLabel("Password", { exact: true }).fill(staffPassword);
-  await page.getByRole("button", { name: "Login" }).click();
+  await signInAt(page, first);
   await page.goto(`${first}/admin/courses/matlab`);
   await page.getByRole("textbox", { name: "Start date" }).fill("7 April 2027");
   await page.getByRole("button", { name: "Save start date" }).click();
@@ -104,33 +106,13 @@ test("two counsellors' browsers on the two processes: the second edit of one ver
   test.setTimeout(60_000);
   const [first, second] = origins as [string, string];
   const name = `Conflict Student ${Date.now()}`;
-  const html = await (await request.get(`${first}/contact`)).text();
-  const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  const sent = await request.post(`${first}/contact`, {
-    form: {
-      name,
-      email: `conflict.${Date.now()}@example.com`,
-      mobile: "9000022222",
-      stream: "B.E",
-      major: "EEE",
-      state: "kerala",
-      district: "Kollam",
-      consent: "yes",
-      token,
-    },
-    maxRedirects: 0,
-  });
-  expect(sent.status()).toBe(302);
+  await sendEnquiry(request, first, { name, email: `conflict.${Date.now()}@example.com`, mobile: "9000022222" });
 
   // Two browsers, each signed in on its own process, open the same record.
   const open = async (origin: string) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${origin}/login`);
-    await page.getByLabel("Email").fill(admin);
-    await page.getByLabel("Password", { exact: true }).fill(staffPassword);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL(`${origin}/desk/team`);
+    await signInAt(page, origin);
     await page.goto(`${origin}/admin/students?q=${encodeURIComponent(name)}`);
     await page.getByRole("link", { name, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
