@@ -74,8 +74,8 @@ async function recordsSharingKeys(
       select ${students.id} as id, ${students.mobiles} as mobiles from ${students}
       where student_mobile_keys(${students.mobiles}) @> array[k.key] ${scope.all ? sql`` : sql`and ${scopeCondition(scope)}`}
       limit ${recordsPerKey}
-    ) as s`)) as unknown as { rows: { id: number; mobiles: string[] }[] } | { id: number; mobiles: string[] }[];
-  return Array.isArray(result) ? result : result.rows;
+    ) as s`)) as unknown as { rows: { id: number; mobiles: string[] }[] };
+  return result.rows;
 }
 
 /** How two mobiles differ, when they are one slip apart: "one digit different" or "two digits swapped". */

@@ -697,16 +697,16 @@ export async function recordEmailSent(
   email: { what: "acknowledgement"; subject: string },
 ): Promise<{ id: number; courses: string[] } | undefined> {
   const table = about.submissionKind === "registration" ? registrations : enquiries;
-  const [form] = await tx.select({ studentId: table.studentId }).from(table).where(eq(table.id, about.submissionId));
-  if (!form?.studentId) return undefined;
+  const [record] = await tx
+    .select({ id: students.id, courses: students.courses })
+    .from(table)
+    .innerJoin(students, eq(students.id, table.studentId))
+    .where(eq(table.id, about.submissionId));
+  if (!record) return undefined;
   await tx.insert(studentTimeline).values({
-    studentId: form.studentId,
+    studentId: record.id,
     kind: "email_sent",
     detail: { what: email.what, subject: email.subject, form: about.submissionKind, submissionId: about.submissionId },
   });
-  const [record] = await tx
-    .select({ id: students.id, courses: students.courses })
-    .from(students)
-    .where(eq(students.id, form.studentId));
   return record;
 }
