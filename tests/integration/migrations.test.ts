@@ -6,12 +6,12 @@ import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { createSubmission, listSubmissions } from "../../app/admissions/submission-repository.server";
 import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
-import { openDatabase } from "../../app/platform/database.server";
+import { type Database, openDatabase } from "../../app/platform/database.server";
 import { action as loginAction } from "../../app/routes/login";
 import * as staffStudents from "../../app/routes/staff/students";
 import { addBatch, getCourseBatches } from "../../app/site/batches.server";
 import { hashPassword } from "../../app/staff/password.server";
-import { createPostgresDatabase, describeEachEngine } from "./databases";
+import { createPostgresDatabase, describeEachEngine, type EngineName } from "./databases";
 import { student } from "./fixtures";
 
 const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
@@ -45,14 +45,36 @@ function migrationsUpTo(tag: string): string {
   return folder;
 }
 
+/** What a test of one upgrade gets: a way to open its database, with the old or all migrations. */
+interface Upgrade {
+  /** The migrations of the older version (a folder for `open`). */
+  oldMigrations: string;
+  /** Opens the database: with `oldMigrations` as the older version made it, without them as this one does. */
+  open: (migrationsFolder?: string) => Promise<Database>;
+}
+
+/**
+ * Runs `test` on a fresh database of one engine whose older version stopped after the migration
+ * `tag`, and removes the database and its folders after, whatever happened.
+ */
+async function upgradeFrom(engine: EngineName, tag: string, test: (upgrade: Upgrade) => Promise<void>): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-upgrade-"));
+  const oldMigrations = migrationsUpTo(tag);
+  const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+  const open = (migrationsFolder?: string) =>
+    openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
+  try {
+    await test({ oldMigrations, open });
+  } finally {
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(oldMigrations, { recursive: true, force: true });
+  }
+}
+
 describeEachEngine("migrating a database of the previous version", (engine) => {
   it("keeps its entries, and a form token sent again with other answers is stored", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-upgrade-"));
-    const oldMigrations = migrationsUpTo("0004_shared_rate_limits");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0004_shared_rate_limits", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       await old.db.execute(sql`
         insert into enquiries (name, email, mobile, stream, major, state, district, submission_token)
@@ -69,22 +91,13 @@ describeEachEngine("migrating a database of the previous version", (engine) => {
       const { rows } = await listSubmissions(upgraded.db, "enquiry");
       expect(rows.map((row) => row.name).sort()).toEqual(["New Person", "Old Entry"]);
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describeEachEngine("migrating a database made before student records (0006)", (engine) => {
   it("files every enquiry and registration, its status and its note on one record per student", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-records-"));
-    const oldMigrations = migrationsUpTo("0006_submission_fingerprint");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0006_submission_fingerprint", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       await old.db.execute(sql`
         insert into enquiries (name, email, mobile, stream, major, state, district, submission_token, created_at,
@@ -178,22 +191,13 @@ describeEachEngine("migrating a database made before student records (0006)", (e
       const stored = await createSubmission(upgraded.db, "enquiry", again, { submissionToken: "after-upgrade" });
       expect(stored.studentId).toBe(records[1]?.id);
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describeEachEngine("migrating a database made before batches (0008)", (engine) => {
   it("keeps its registrations and typed start dates, which the site shows until a batch is added", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-batches-"));
-    const oldMigrations = migrationsUpTo("0008_assignment");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0008_assignment", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       await old.db.execute(sql`
         insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course)
@@ -239,22 +243,13 @@ describeEachEngine("migrating a database made before batches (0008)", (engine) =
           values ('iot', 'chennai', '2027-02-15', 'weekday', '20:00', '18:00', 'classroom', 'open', 40000)`),
       ).rejects.toThrow();
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describeEachEngine("migrating a database made before reminders (0014)", (engine) => {
   it("keeps every queued and sent message, and takes messages about no single submission", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-reminders-"));
-    const oldMigrations = migrationsUpTo("0008_assignment");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0008_assignment", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       await old.db.execute(sql`
         insert into outbox (kind, submission_kind, submission_id, recipient, subject, body, status, sent_at)
@@ -296,11 +291,7 @@ describeEachEngine("migrating a database made before reminders (0014)", (engine)
         ),
       ).rejects.toThrow();
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
     // Two embedded databases are opened, each in seconds; more on a busy machine.
   }, 120_000);
 });
@@ -308,13 +299,8 @@ describeEachEngine("migrating a database made before reminders (0014)", (engine)
 describeEachEngine("migrating a database made before roles and courses (0008)", (engine) => {
   it("turns every coordinator into a counsellor of their course, who signs in to the same desk and records", async () => {
     process.env.BETTER_AUTH_SECRET ??= "integration-tests-only-secret-0123456789abcdef";
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-roles-"));
-    const oldMigrations = migrationsUpTo("0008_assignment");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
     const password = "correct horse battery staple kolam";
-    try {
+    await upgradeFrom(engine, "0008_assignment", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       const hash = await hashPassword(password);
       // Accounts as the previous version stored them: the role is a course key.
@@ -398,22 +384,13 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
       } as never)) as { list: { rows: { id: number }[] } };
       expect(desk.list.rows.map((row) => row.id)).toEqual([iot.studentId]);
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describeEachEngine("migrating a database made before merges (0008)", (engine) => {
   it("keeps every record, form and timeline entry, and merged records start with none", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-merges-"));
-    const oldMigrations = migrationsUpTo("0008_assignment");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0008_assignment", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       await old.db.execute(sql`
         insert into students (name, email, mobile, mobiles, emails, state, district, courses, stage)
@@ -438,22 +415,14 @@ describeEachEngine("migrating a database made before merges (0008)", (engine) =>
       expect(await count("student_timeline")).toBe(2);
       expect(await count("student_merges")).toBe(0);
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
     // Two openings of a new embedded database: slow on a busy machine.
   }, 120_000);
 });
 
 describeEachEngine("migrating a database made before the report's stored facts (0017)", (engine) => {
   it("computes every record's facts and judges its follow-ups from the timeline and forms it has, losing nothing", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-facts-"));
-    const oldMigrations = migrationsUpTo("0017_record_search");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0017_record_search", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       await old.db.execute(sql`
         insert into students (name, email, mobile, mobiles, emails, state, district, courses, stage, created_at)
@@ -522,23 +491,14 @@ describeEachEngine("migrating a database made before the report's stored facts (
         await rows(sql`select first_contact_at is not null as contacted from student_facts where student_id = 2`),
       ).toEqual([{ contacted: true }]);
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
     // Two openings of a new embedded database: slow on a busy machine.
   }, 120_000);
 });
 
 describeEachEngine("migrating a database made before the list's keys (0017)", (engine) => {
   it("indexes the mobiles' keys and turns off the GIN pending lists, and the list flags near mobiles", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-keys-"));
-    const oldMigrations = migrationsUpTo("0017_record_search");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0017_record_search", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       // Kavya typed her number with two digits swapped once; Ravi is nobody's near number.
       await old.db.execute(sql`
@@ -575,22 +535,13 @@ describeEachEngine("migrating a database made before the list's keys (0017)", (e
         listed[1]?.id,
       ]);
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 });
 
 describeEachEngine("migrating a database made before e-mails on the timeline (0019)", (engine) => {
   it("keeps every entry, takes the site's sent e-mails from then on, and still refuses an unknown kind", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-email-sent-"));
-    const oldMigrations = migrationsUpTo("0019_student_list_speed");
-    const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const open = (migrationsFolder?: string) =>
-      openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
-    try {
+    await upgradeFrom(engine, "0019_student_list_speed", async ({ oldMigrations, open }) => {
       const old = await open(oldMigrations);
       await old.db.execute(sql`
         insert into students (name, email, mobile, mobiles, emails, state, district, courses)
@@ -618,10 +569,6 @@ describeEachEngine("migrating a database made before e-mails on the timeline (00
       ).rejects.toThrow();
       expect(await rows(sql`select count(*)::int as n from student_timeline`)).toEqual([{ n: 3 }]);
       await upgraded.close();
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(oldMigrations, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 });
