@@ -392,7 +392,6 @@ export function clientAddress(req: IncomingMessage, trustedProxyHeader?: string)
   return req.socket.remoteAddress ?? "unknown";
 }
 
-/** "/assets/enhance.js?v=<hash of its content>": a new build gets a new URL. */
 /**
  * The form script as the pages carry it: its text, written into the page (one request fewer
  * before the first paint: on a slow network the script's own request, on a connection of its
@@ -414,6 +413,7 @@ function formScript(clientDir: string, file: string): FormScript {
   }
 }
 
+/** "/assets/enhance.js?v=<hash of its content>": a new build gets a new URL. */
 function versionedAsset(clientDir: string, file: string): string {
   try {
     const hash = createHash("sha256")
