@@ -14,9 +14,6 @@ import { lostReasons, type StudentStage, studentStages } from "./student-stages.
 /** The stages a student moves through, in order; Lost is not on the way (it ends it). */
 export const funnelStages = studentStages.filter((stage) => stage !== "lost") as Exclude<StudentStage, "lost">[];
 
-/** Timeline kinds that are the desk reaching the student. */
-export const contactKinds = ["call", "whatsapp", "email"] as const;
-
 /**
  * A follow-up counts as done on time when a contact is logged by its due time plus this. The
  * database judges follow-ups as they are written with this grace (migration 0018): changing it
