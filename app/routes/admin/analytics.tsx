@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { ColumnChart } from "~/components/desk/charts";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { FigureTable } from "~/components/desk/figure-table";
 import { shareOf, showShare } from "~/components/desk/shares";
 import {
@@ -19,6 +20,8 @@ import { indiaDay } from "~/insight/page-views.server";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/analytics";
+
+export const meta = () => deskMeta("Visitors");
 
 const isDay = (value: string | null): value is string =>
   !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));

@@ -3,8 +3,8 @@ import { assignmentRules, setAway, setPool } from "~/admissions/assignment.serve
 import { badForm } from "~/admissions/desk.server";
 import { reassignAudited } from "~/admissions/record-desk.server";
 import { everyRecord, ownedRecordIds } from "~/admissions/student-records.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage } from "~/components/forms";
-import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { type CourseValue, courseByValue, courseCatalog, courseValues } from "~/site/course-catalog";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: `Assignment | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+  return deskMeta("Assignment");
 }
 
 type Result = { ok: true; message: string } | { ok: false; error: string };

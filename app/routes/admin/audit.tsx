@@ -1,9 +1,12 @@
 import { Link } from "react-router";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { listAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import type { Route } from "./+types/audit";
+
+export const meta = () => deskMeta("Audit log");
 
 const perPage = 100;
 

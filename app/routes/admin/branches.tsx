@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { Field } from "~/components/forms";
 import { databaseContext } from "~/platform/context.server";
 import { branchFormValues, weekDays } from "~/site/branches";
@@ -6,6 +7,8 @@ import { type BranchResult, saveBranchForm } from "~/site/branches-editing.serve
 import { getBranches } from "~/site/content.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/branches";
+
+export const meta = () => deskMeta("Branches");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

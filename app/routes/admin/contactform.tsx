@@ -1,9 +1,12 @@
 import { SubmissionTable } from "~/admissions/components/submission-table";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/desk.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/contactform";
+
+export const meta = () => deskMeta("Contact enquiries");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

@@ -1,8 +1,13 @@
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { CourseEditor } from "~/site/components/course-editor";
 import { loadCourseEditor, saveCourseEditor } from "~/site/course-editing.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/course";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return deskMeta(`Update course: ${loaderData?.course.title ?? "course"}`);
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

@@ -1,10 +1,13 @@
 import { listSubmissions } from "~/admissions/submission-repository.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { outboxSummary } from "~/platform/mail-outbox.server";
 import { getStartDates } from "~/site/start-dates.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { daysToMs } from "~/staff/staff-desk";
 import type { Route } from "./+types/home";
+
+export const meta = () => deskMeta("Admissions desk");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

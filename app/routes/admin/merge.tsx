@@ -4,8 +4,8 @@ import { handleMergeForm, loadMergePage } from "~/admissions/merge-desk.server";
 import { recordIdOf } from "~/admissions/record-desk.server";
 import { lostReasonLabels, stageLabels } from "~/admissions/stage-labels";
 import type { LostReason, StudentStage } from "~/admissions/student-stages";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { IndiaTime } from "~/components/desk/india-time";
-import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { requireStaff } from "~/staff/permissions.server";
@@ -26,7 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `Merge records | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+  return deskMeta("Merge records");
 }
 
 type Side = Route.ComponentProps["loaderData"]["record"];

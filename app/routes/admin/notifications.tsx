@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { badForm } from "~/admissions/desk.server";
 import { wakeOutbox } from "~/admissions/notifications.server";
 import { reminderSettings } from "~/admissions/reminders.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext, mailContext } from "~/platform/context.server";
@@ -11,6 +12,8 @@ import { auditedChange } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/notifications";
+
+export const meta = () => deskMeta("E-mail notifications");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage } from "~/components/forms";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
@@ -6,6 +7,8 @@ import { headlineFields } from "~/site/headline-numbers";
 import { loadHeadlineForm, saveHeadlineForm } from "~/site/headline-numbers.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/numbers";
+
+export const meta = () => deskMeta("Headline numbers");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

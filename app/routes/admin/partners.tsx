@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
@@ -7,6 +8,8 @@ import type { Partner } from "~/site/content/types";
 import { getPartners, savePartners } from "~/site/content.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/partners";
+
+export const meta = () => deskMeta("Placement partners");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

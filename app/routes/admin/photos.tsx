@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { Field } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { maxUploadMegabytes } from "~/platform/upload-limits";
@@ -9,6 +10,8 @@ import { photosOf } from "~/site/photos.server";
 import { type PhotoResult, savePhoto } from "~/site/photos-editing.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/photos";
+
+export const meta = () => deskMeta("Photos");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

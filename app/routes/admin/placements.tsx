@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage } from "~/components/forms";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { ImageInput } from "~/site/components/image-input";
@@ -6,6 +7,8 @@ import { listPlacedStudents } from "~/site/placed-students.server";
 import { type PlacementResult, savePlacement } from "~/site/placements-editing.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/placements";
+
+export const meta = () => deskMeta("Placed students");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { badForm } from "~/admissions/desk.server";
 import { courseOptions } from "~/admissions/options";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
@@ -10,6 +11,8 @@ import { findStudentEntries, parseStudentKey } from "~/privacy/student-data.serv
 import { requireStaff } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/privacy";
+
+export const meta = () => deskMeta("Students' data");
 
 // Students' requests about their data: find everything sent with one e-mail address or
 // mobile number, and delete it on request (recorded in the audit log, by ids only).

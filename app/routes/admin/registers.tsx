@@ -1,11 +1,16 @@
 import { data } from "react-router";
 import { SubmissionTable } from "~/admissions/components/submission-table";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/desk.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { courseValueOfRole, isCoordinatorRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/registers";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return deskMeta(loaderData?.course ? `Registrations: ${loaderData.course}` : "All registrations");
+}
 
 /** "All registers" (/admin/registers) and one course's forms (/admin/registers/iot). */
 function courseScope(param: string | undefined) {

@@ -11,16 +11,13 @@ import {
   showPercent,
 } from "~/admissions/owners-report-tables";
 import { BarList, ColumnChart } from "~/components/desk/charts";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { FigureTable } from "~/components/desk/figure-table";
-import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/report";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Owner's report | Desk | ${site.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => deskMeta("Owner's report");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

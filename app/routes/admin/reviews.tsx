@@ -1,12 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { badForm } from "~/admissions/desk.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { Review } from "~/site/content/types";
 import { getReviews, saveReviews } from "~/site/content.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/reviews";
+
+export const meta = () => deskMeta("Reviews");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { FormMessage } from "~/components/forms";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
@@ -15,6 +16,8 @@ import {
   staffRoles,
 } from "~/staff/staff-roles";
 import type { Route } from "./+types/staff";
+
+export const meta = () => deskMeta("Staff accounts");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, ["admin"]);

@@ -10,6 +10,7 @@ import {
   templatePlaceholders,
 } from "~/admissions/whatsapp-templates";
 import { loadWhatsappTemplates, saveWhatsappTemplates } from "~/admissions/whatsapp-templates.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `WhatsApp messages | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+  return deskMeta("WhatsApp messages");
 }
 
 const example = { name: "Priya Raman", course: "IoT", institute: site.name, counsellor: "Asha" };

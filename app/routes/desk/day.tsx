@@ -7,7 +7,7 @@ import {
   workingDuration,
 } from "~/admissions/components/my-day";
 import { dayLogAction, loadMyDay } from "~/admissions/day-desk.server";
-import { site } from "~/config/site";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff, staffRoles } from "~/staff/permissions.server";
 import type { Route } from "./+types/day";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `My day | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+  return deskMeta("My day");
 }
 
 export default function MyDay({ loaderData, actionData }: Route.ComponentProps) {

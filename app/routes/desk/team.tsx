@@ -4,7 +4,7 @@ import { DayGroupsList, dayHeadingDate, roughly, useLogAnswer, workingDuration }
 import { courseLabelOf } from "~/admissions/components/record-list";
 import { dayLogAction, loadTeamDay } from "~/admissions/day-desk.server";
 import { dayGroupLabels, dayGroupShortLabels, dayGroups } from "~/admissions/my-day";
-import { site } from "~/config/site";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { deskTime } from "~/staff/staff-desk";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `Team day | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+  return deskMeta("Team day");
 }
 
 const days: Record<string, string> = {

@@ -6,7 +6,7 @@ import {
   loadRecordList,
   requireRecordDesk,
 } from "~/admissions/record-desk.server";
-import { site } from "~/config/site";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { Route } from "./+types/students";
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `Students | Desk | ${site.name}` }, { name: "robots", content: "noindex" }];
+  return deskMeta("Students");
 }
 
 export default function Students({ loaderData, actionData }: Route.ComponentProps) {
