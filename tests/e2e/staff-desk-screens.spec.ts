@@ -51,6 +51,8 @@ for (const viewport of [
         for (const path of paths) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          // Each page's title says what it is, not only which desk it is on.
+          expect(await page.title(), path).toMatch(/^.+ \| Desk \| /);
           expect(await axeViolations(page), path).toEqual([]);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width, `${path} is wider than the screen`).toBeLessThanOrEqual(viewport.width);

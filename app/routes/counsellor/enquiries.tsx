@@ -1,10 +1,13 @@
 import { SubmissionTable } from "~/admissions/components/submission-table";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/desk.server";
 import { recordScopeOf } from "~/admissions/record-desk.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/enquiries";
+
+export const meta = () => deskMeta("Contact enquiries");
 
 /**
  * The contact enquiries a counsellor sees: those filed on a record of their courses, or on a

@@ -1,9 +1,14 @@
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext, uploadsDirContext } from "~/platform/context.server";
 import { CourseEditor } from "~/site/components/course-editor";
 import { loadCourseEditor, saveCourseEditor } from "~/site/course-editing.server";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { courseIdOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/course";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return deskMeta(`Update course: ${loaderData?.course.title ?? "course"}`);
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { role } = await requireCoordinatorArea(request, context, params.role);

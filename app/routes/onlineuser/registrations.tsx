@@ -1,10 +1,15 @@
 import { SubmissionTable } from "~/admissions/components/submission-table";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/desk.server";
+import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import type { Route } from "./+types/registrations";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return deskMeta(`Registrations: ${loaderData?.course ?? "course"}`);
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { role } = await requireCoordinatorArea(request, context, params.role);
