@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return data<Result>({
         ok: true,
-        message: `Pool of ${courseByValue(course)?.label ?? course} saved (${members.length} accounts).`,
+        message: `Pool of ${courseByValue(course)?.label ?? course} saved (${members.length} ${members.length === 1 ? "account" : "accounts"}).`,
       });
     }
     case "away": {
