@@ -299,7 +299,10 @@ const indiaDateTime = z
 const version = z.coerce.number({ message: "Please reload the record." }).int().min(1).max(maxRowId);
 const noteText = z
   .string()
-  .max(maxNoteLength, `A note can be at most ${maxNoteLength} characters: please shorten it (nothing was saved).`);
+  .max(
+    maxNoteLength,
+    `A note can be at most ${maxNoteLength.toLocaleString("en-IN")} characters: please shorten it (nothing was saved).`,
+  );
 
 const stageForm = z
   .object({

@@ -485,7 +485,7 @@ describeEachEngine("my day's log form", (engine) => {
       [{ outcome: "connected", next: "pick", nextAt: "2026-11-25T09:00" }, "nextAt", /cannot be in the past/, 400],
       [{ outcome: "connected", next: "pick", nextAt: "2026-13-45T99:00" }, "nextAt", /date and time/, 400],
       [{ outcome: "connected", next: "someday" }, "next", /when to follow up/, 400],
-      [{ outcome: "connected", note: "x".repeat(2001) }, "note", /at most 2000 characters/, 400],
+      [{ outcome: "connected", note: "x".repeat(2001) }, "note", /at most 2,000 characters/, 400],
       [{ outcome: "connected", intent: "delete" }, undefined, /from My day/, 400],
       [{ outcome: "connected", id: "../1" }, undefined, /does not exist/, 404],
     ];

@@ -167,7 +167,7 @@ describeEachEngine("the records desk", (engine) => {
     const long = "க".repeat(2001);
     const refused = answer(await handleRecordForm(db(), form({ intent: "note", text: long }), id, iot, iotScope));
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/at most 2000 characters.*nothing was saved/);
+    expect(refused.body.error).toMatch(/at most 2,000 characters.*nothing was saved/);
     expect((refused.body.values as Record<string, string>).text).toBe(long);
     expect(await db().select().from(studentTimeline).where(eq(studentTimeline.kind, "note"))).toEqual([]);
 

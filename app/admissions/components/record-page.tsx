@@ -507,6 +507,9 @@ function SavedNote({ intent, saved }: { intent: string; saved: string | null }) 
   );
 }
 
+/** A number of characters as the desk writes numbers (2,000). */
+const count = (n: number) => n.toLocaleString("en-IN");
+
 /** A note field that says its limit before saving and counts as one types (never cuts text off). */
 function NoteField({ name, label, value }: { name: string; label: string; value: string }) {
   const [length, setLength] = useState(value.length);
@@ -527,8 +530,8 @@ function NoteField({ name, label, value }: { name: string; label: string; value:
       />
       <span id={id} className={over ? "record-over" : "desk-hint"}>
         {over
-          ? `${length} characters: ${length - maxNoteLength} over the limit of ${maxNoteLength}. Please shorten it.`
-          : `Up to ${maxNoteLength.toLocaleString("en-IN")} characters${length ? ` (${length} so far)` : ""}.`}
+          ? `${count(length)} characters: ${count(length - maxNoteLength)} over the limit of ${count(maxNoteLength)}. Please shorten it.`
+          : `Up to ${count(maxNoteLength)} characters${length ? ` (${count(length)} so far)` : ""}.`}
       </span>
     </div>
   );
