@@ -7,11 +7,13 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -200,21 +202,39 @@ export const studentTimeline = pgTable(
  * What the owner's report needs of each student's timeline and forms (decision 020), kept by the
  * database itself: triggers on student_timeline, enquiries and registrations recompute the facts
  * of every student a statement touched, in that statement's transaction (migration 0018,
- * refresh_student_facts), whatever code wrote it. One row per student with a form or an entry.
+ * refresh_student_facts), whatever code wrote it; triggers on students (migration 0021) copy
+ * the record's own fields the report groups by. One row per student.
  */
-export const studentFacts = pgTable("student_facts", {
-  studentId: integer("student_id")
-    .primaryKey()
-    .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
-  /** The first call, WhatsApp or e-mail on the timeline (its time); null: none. */
-  firstContactAt: timestamp("first_contact_at", { withTimezone: true }),
-  /** The furthest stage (New to Enrolled) a stage entry moved the student to; null: no such entry. */
-  furthestStage: text("furthest_stage").$type<StudentStage>(),
-  /** The first touch of the student's first form (by time, then id); "" without one. */
-  utmSource: text("utm_source").notNull().default(""),
-  utmMedium: text("utm_medium").notNull().default(""),
-  utmCampaign: text("utm_campaign").notNull().default(""),
-});
+export const studentFacts = pgTable(
+  "student_facts",
+  {
+    studentId: integer("student_id")
+      .primaryKey()
+      .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
+    /** The first call, WhatsApp or e-mail on the timeline (its time); null: none. */
+    firstContactAt: timestamp("first_contact_at", { withTimezone: true }),
+    /** The furthest stage (New to Enrolled) a stage entry moved the student to or from; null: none. */
+    furthestStage: text("furthest_stage").$type<StudentStage>(),
+    /** The first touch of the student's first form (by time, then id); "" without one. */
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    // Copied from the record (migration 0021), so that the report reads this narrow table alone.
+    /** The record's arrival (students.created_at). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** The record's owner now; null: unassigned. */
+    ownerId: text("owner_id"),
+    /** The first course the student asked about (courses[1]); null: none. */
+    course: text("course"),
+    stage: text("stage").$type<StudentStage>().notNull(),
+    lostReason: text("lost_reason").$type<LostReason>(),
+    /** Minutes from arrival to the first contact (0 when logged before it); null: not contacted. */
+    responseMinutes: doublePrecision("response_minutes"),
+    /** The furthest stage reached, 1 (New) to 6 (Enrolled): by a stage entry or the stage now. */
+    reached: smallint("reached").notNull(),
+  },
+  (table) => [index("student_facts_created_at_idx").on(table.createdAt)],
+);
 
 /**
  * Every follow-up time set on a timeline (a follow_up entry with a time), judged: *done* when a
@@ -234,6 +254,9 @@ export const studentFollowUps = pgTable(
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     done: boolean("done").notNull(),
     moved: boolean("moved").notNull(),
+    /** The record's owner and first course now, as on student_facts (migration 0021). */
+    ownerId: text("owner_id"),
+    course: text("course"),
   },
   (table) => [
     index("student_follow_ups_due_idx").on(table.dueAt),

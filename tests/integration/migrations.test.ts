@@ -572,3 +572,84 @@ describeEachEngine("migrating a database made before e-mails on the timeline (00
     });
   }, 120_000);
 });
+
+describeEachEngine("migrating a database made before the report read one table (0020)", (engine) => {
+  it("copies each record's arrival, owner, course and stage to its facts, with its response time, losing nothing", async () => {
+    await upgradeFrom(engine, "0020_timeline_email_sent", async ({ oldMigrations, open }) => {
+      const old = await open(oldMigrations);
+      await old.db.execute(
+        sql`insert into "user" (id, name, email, email_verified, role) values ('asha', 'Asha', 'asha@example.in', true, 'admin')`,
+      );
+      // Kavya: Asha's, called 90 minutes after she arrived, moved by hand to Applied and then
+      // marked Lost on the desk. Ravi: nobody's, never contacted, no form (no facts yet).
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses, stage, lost_reason, owner_id, created_at)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot,embedded}', 'lost', 'fees', 'asha', '2026-03-02T04:30:00Z'),
+               ('Ravi', 'ravi@example.in', '9000000001', '{9000000001}', '{ravi@example.in}', 'kerala', 'Kannur', '{}', 'new', null, null, '2026-03-03T04:30:00Z')`);
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id, created_at, utm_source)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'f1', 'iot', 1, '2026-03-02T04:30:00Z', 'google')`);
+      await old.db.execute(sql`
+        insert into student_timeline (student_id, kind, at, detail) values
+          (1, 'submission', '2026-03-02T04:30:00Z', '{}'),
+          (1, 'follow_up', '2026-03-02T04:40:00Z', '{"from":null,"to":"2026-03-02T06:00:00.000Z"}'),
+          (1, 'call', '2026-03-02T06:00:00Z', '{"outcome":"connected"}'),
+          (1, 'stage', '2026-03-05T05:00:00Z', '{"from":"applied","to":"lost"}')`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      expect(
+        await rows(sql`select (select count(*)::int from students) as students,
+          (select count(*)::int from registrations) as forms, (select count(*)::int from student_timeline) as entries`),
+      ).toEqual([{ students: 2, forms: 1, entries: 4 }]);
+      expect(
+        await rows(sql`select student_id, to_char(created_at at time zone 'UTC', 'MM-DD HH24:MI') as arrived, owner_id,
+          course, stage, lost_reason, response_minutes, reached, furthest_stage, utm_source
+          from student_facts order by student_id`),
+      ).toEqual([
+        {
+          student_id: 1,
+          arrived: "03-02 04:30",
+          owner_id: "asha",
+          course: "iot",
+          stage: "lost",
+          lost_reason: "fees",
+          response_minutes: 90,
+          // Applied, shown by the change from it to Lost.
+          reached: 5,
+          furthest_stage: "applied",
+          utm_source: "google",
+        },
+        {
+          student_id: 2,
+          arrived: "03-03 04:30",
+          owner_id: null,
+          course: null,
+          stage: "new",
+          lost_reason: null,
+          response_minutes: null,
+          reached: 1,
+          furthest_stage: null,
+          utm_source: "",
+        },
+      ]);
+      expect(await rows(sql`select student_id, done, owner_id, course from student_follow_ups`)).toEqual([
+        { student_id: 1, done: true, owner_id: "asha", course: "iot" },
+      ]);
+      // The triggers on students keep them from now on: Ravi given to Asha, a new record arriving.
+      await upgraded.db.execute(sql`update students set owner_id = 'asha', courses = '{ai}' where id = 2`);
+      await upgraded.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses)
+        values ('Meera', 'meera@example.in', '9000000002', '{9000000002}', '{meera@example.in}', 'kerala', 'Kannur', '{}')`);
+      expect(
+        await rows(sql`select student_id, owner_id, course, stage from student_facts where student_id > 1 order by 1`),
+      ).toEqual([
+        { student_id: 2, owner_id: "asha", course: "ai", stage: "new" },
+        { student_id: 3, owner_id: null, course: null, stage: "new" },
+      ]);
+      await upgraded.close();
+    });
+  }, 120_000);
+});

@@ -1,6 +1,7 @@
-// The facts the owner's report reads (student_facts, student_follow_ups: migration 0018) follow
-// every kind of write, on both engines: forms arriving, notes, contacts, stage and follow-up
-// changes, merges, erasure and the retention purge. After each step the stored facts are what
+// The facts the owner's report reads (student_facts, student_follow_ups: migrations 0018 and
+// 0021) follow every kind of write, on both engines: forms arriving, notes, contacts, stage,
+// owner and follow-up changes, the record's own fields written by hand, merges, erasure and the
+// retention purge. After each step the stored facts are what
 // a recomputation from the whole timeline gives, so no write path leaves them behind.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
@@ -16,7 +17,15 @@ import {
 } from "../../app/admissions/student-records.server";
 import { createSubmission } from "../../app/admissions/submission-repository.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
-import { enquiries, registrations, studentFacts, studentFollowUps, studentTimeline } from "../../db/schema";
+import {
+  enquiries,
+  registrations,
+  studentFacts,
+  studentFollowUps,
+  students,
+  studentTimeline,
+  user,
+} from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 
@@ -141,6 +150,57 @@ describeEachEngine("the owner's report's stored facts", (engine) => {
     expect(report.bySource.map((row) => row.key)).toEqual(["google"]);
     // A call came before each fell due (the first was moved after its call): both on time.
     expect(report.total.followUps).toEqual({ onTime: 2, missed: 0 });
+  });
+
+  it("follow the record itself: arrival, owner, first course, stage and lost reason, however written", async () => {
+    await db()
+      .insert(user)
+      .values(["asha", "ravi"].map((id) => ({ id, name: id, email: `${id}@example.in`, emailVerified: true })));
+    const id = await arrive({ course: "iot" }, "google");
+    const arrivedAt = (await db().select().from(students).where(eq(students.id, id)))[0]?.createdAt;
+    expect(await factsOf(id)).toMatchObject({
+      createdAt: arrivedAt,
+      ownerId: null,
+      course: "iot",
+      stage: "new",
+      lostReason: null,
+      responseMinutes: null,
+      reached: 1,
+    });
+    const due = new Date(Date.now() + 86_400_000);
+    await edit(id, { ownerId: "asha", nextFollowUpAt: due });
+    expect(await factsOf(id)).toMatchObject({ ownerId: "asha" });
+    expect(await followUpsOf(id)).toMatchObject([{ dueAt: due, ownerId: "asha", course: "iot" }]);
+
+    // A call 90 minutes after arrival: the minutes to the first contact.
+    await db()
+      .update(students)
+      .set({ createdAt: new Date(Date.now() - 90 * 60_000) })
+      .where(eq(students.id, id));
+    await contact(id);
+    const [call] = await db().select().from(studentTimeline).where(eq(studentTimeline.kind, "call"));
+    const arrival = (await db().select().from(students).where(eq(students.id, id)))[0]?.createdAt as Date;
+    const facts = await factsOf(id);
+    expect(facts?.createdAt).toEqual(arrival);
+    const callAt = call?.at as Date;
+    expect(facts?.responseMinutes).toBeCloseTo((callAt.getTime() - arrival.getTime()) / 60_000, 3);
+    expect(facts?.reached).toBe(1);
+
+    // Written by hand, not through the desk (no timeline entry): the record's fields still count.
+    await db()
+      .update(students)
+      .set({ ownerId: "ravi", courses: ["embedded", "iot"], stage: "applied" })
+      .where(eq(students.id, id));
+    expect(await factsOf(id)).toMatchObject({ ownerId: "ravi", course: "embedded", stage: "applied", reached: 5 });
+    expect(await followUpsOf(id)).toMatchObject([{ ownerId: "ravi", course: "embedded" }]);
+    // Lost after Applied: the stage reached before stays (the stage entry's "from" shows it).
+    await edit(id, { stage: "lost", lostReason: "fees" });
+    expect(await factsOf(id)).toMatchObject({ stage: "lost", lostReason: "fees", reached: 5 });
+    // The owner's account removed: the record, and its facts, are unassigned.
+    await db().delete(user).where(eq(user.id, "ravi"));
+    expect(await factsOf(id)).toMatchObject({ ownerId: null });
+    expect(await followUpsOf(id)).toMatchObject([{ ownerId: null }]);
+    await expectCurrent();
   });
 
   it("follow a merge: the kept record gains the earlier first contact, first form, stages and follow-ups", async () => {
