@@ -46,6 +46,12 @@ const commands: Command[] = [
     run: async (args) => (await import("./purge")).purgeCommand(args),
   },
   {
+    words: ["upkeep"],
+    summary:
+      "Vacuum and analyse every table now (the site does it each night on the embedded database), e.g. after a large import.",
+    run: async (args) => (await import("./upkeep")).upkeepCommand(args),
+  },
+  {
     words: ["backup"],
     options: "FILE",
     summary: "Every table and uploaded image, gzipped, to FILE (e.g. backup-2027-01-12.jsonl.gz).",

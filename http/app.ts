@@ -26,6 +26,7 @@ import {
   type PostgresTimeouts,
   postgresTimeoutsFromEnv,
 } from "../app/platform/database.server";
+import { startDatabaseUpkeep } from "../app/platform/database-upkeep.server";
 import { configuredPublicOrigin, externalAnalyticsId, requestOrigin } from "../app/platform/env.server";
 import { startEventRelay } from "../app/platform/event-relay.server";
 import { closeLiveStreams } from "../app/platform/events.server";
@@ -264,6 +265,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Reminders go through the outbox: like every message, only with e-mail on (decision 019).
   const reminders = config.mail ? startReminders(database.db, { origin: configuredPublicOrigin }) : undefined;
   const retention = startDailyPurge(database.db);
+  // PostgreSQL's autovacuum does this for a server; the embedded database needs the site to ask.
+  const upkeep = database.engine === "pglite" ? startDatabaseUpkeep(database.db) : undefined;
   const batchDays = startBatchDayRollover();
   if (process.env.NODE_ENV === "production" && !process.env.PUBLIC_URL?.trim()) {
     console.warn(
@@ -326,6 +329,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       clearInterval(sweep);
       clearTimeout(deadline);
       retention.stop();
+      await upkeep?.stop();
       batchDays.stop();
       await reminders?.stop();
       await pageViews.close();

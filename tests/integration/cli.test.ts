@@ -163,3 +163,20 @@ describeEachEngine("purging with the command-line tool", (engine) => {
     expect(again.stdout).toMatch(/^Nothing to delete: no enquiry or registration was sent before /);
   }, 120_000);
 });
+
+describeEachEngine("the database's upkeep from the command-line tool", (engine) => {
+  const test = useTestDatabase(engine);
+  const env = () => ({ DATA_DIR: test.current.dataDir, DATABASE_URL: test.current.databaseUrl ?? "" });
+
+  it("vacuums and analyses every table and says so", async () => {
+    await createSubmission(test.current.database.db, "enquiry", student(), { submissionToken: "upkeep-1" });
+    if (engine === "pglite") await test.current.database.close();
+    const run = await cli(["upkeep"], env());
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Vacuumed and analysed every table in \d+\.\d s\.\n$/);
+    const refused = await cli(["upkeep", "--now"], env());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("upkeep takes no options");
+  }, 120_000);
+});
