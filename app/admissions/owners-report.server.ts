@@ -2,7 +2,7 @@
 // well the desk worked the students who arrived, per counsellor, course, source and campaign.
 // What each figure counts is decided in docs/decisions/020-owners-report.md. The figures come
 // from facts the database keeps per student and per follow-up as records, timelines and forms
-// are written (student_facts and student_follow_ups, migrations 0018 and 0021): three grouped
+// are written (student_facts and student_follow_ups, migrations 0018 and 0021): two grouped
 // reads of those two narrow tables, added up and their percentiles taken here, so a year of a
 // busy desk stays fast.
 import { sql } from "drizzle-orm";
@@ -121,7 +121,7 @@ function countStudent(tally: Tally, stage: string, reached: number, minutes: num
   if (stage === "enrolled") figures.enrolled++;
   if (stage === "lost") {
     figures.lost++;
-    if (lostReason in figures.lostReasons) figures.lostReasons[lostReason as LostReason]++;
+    if (Object.hasOwn(figures.lostReasons, lostReason)) figures.lostReasons[lostReason as LostReason]++;
   }
 }
 

@@ -1,10 +1,9 @@
 -- The owner's report reads one narrow table (decision 020): student_facts also holds what the
 -- report groups and counts by from the record itself (arrival, owner, first course, stage, lost
 -- reason), the minutes to the first contact and the furthest stage reached, and each follow-up
--- row holds its record's owner and first course. Triggers on students keep these copies: after
--- a statement that adds records or changes one of those fields, refresh_student_facts
--- recomputes the facts of the records it touched, as it does after timeline and form writes.
--- The report then reads no student row, and neither join nor per-row arithmetic is left in it.
+-- row holds its record's owner and first course. Triggers on students keep these copies, after
+-- a statement that adds records or changes one of those fields. The report then reads no
+-- student row, and neither join nor per-row arithmetic is left in it.
 ALTER TABLE "student_facts" ADD COLUMN "created_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "student_facts" ADD COLUMN "owner_id" text;--> statement-breakpoint
 ALTER TABLE "student_facts" ADD COLUMN "course" text;--> statement-breakpoint
@@ -104,25 +103,133 @@ BEGIN
   );
 END $$;
 --> statement-breakpoint
--- After a statement added records: their facts (a record starts with a row of its own).
+-- Each trigger now does only what its table's rows can change, so that a form arriving costs
+-- a few index look-ups, not a recomputation per statement (the full one stays for the timeline's
+-- contacts, stages and follow-ups, for entries moved by a merge, and for the fill below).
+--
+-- A record added: its row, from the record alone (it has no form nor entry yet; and no row can
+-- be left from before, as a record's facts go with it).
 CREATE FUNCTION "student_facts_after_student_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_student_facts(ARRAY(SELECT n.id FROM new_rows n));
+  INSERT INTO student_facts (student_id, created_at, owner_id, course, stage, lost_reason, reached)
+  SELECT n.id, n.created_at, n.owner_id, n.courses[1], n.stage, n.lost_reason,
+    coalesce(array_position(ARRAY['new', 'contacted', 'counselled', 'visit', 'applied', 'enrolled'], n.stage), 1)
+  FROM new_rows n
+  ON CONFLICT (student_id) DO NOTHING;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- After an update of records: only those whose arrival, owner, first course, stage or lost
--- reason changed (a name, a note or a follow-up time changed on the desk needs nothing).
+-- A record changed: when its arrival, owner, first course, stage or lost reason did (a name, a
+-- note or a follow-up time changed on the desk needs nothing), the copies, and the minutes and
+-- stage reached worked out again from them and the facts stored from its timeline; its
+-- follow-ups' owner and course.
 CREATE FUNCTION "student_facts_after_student_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_student_facts(ARRAY(
-    SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (o.created_at, o.owner_id, o.courses[1], o.stage, o.lost_reason)
-      IS DISTINCT FROM (n.created_at, n.owner_id, n.courses[1], n.stage, n.lost_reason)
+  UPDATE student_facts f SET
+    created_at = n.created_at, owner_id = n.owner_id, course = n.courses[1], stage = n.stage,
+    lost_reason = n.lost_reason,
+    response_minutes = CASE WHEN f.first_contact_at IS NOT NULL
+      THEN (extract(epoch FROM greatest(f.first_contact_at - n.created_at, interval '0')) / 60)::float8 END,
+    reached = coalesce(greatest(
+      array_position(ARRAY['new', 'contacted', 'counselled', 'visit', 'applied', 'enrolled'], n.stage),
+      array_position(ARRAY['new', 'contacted', 'counselled', 'visit', 'applied', 'enrolled'], f.furthest_stage)
+    ), 1)
+  FROM old_rows o JOIN new_rows n ON n.id = o.id
+  WHERE f.student_id = n.id
+    AND (o.created_at, o.owner_id, o.courses[1], o.stage, o.lost_reason)
+      IS DISTINCT FROM (n.created_at, n.owner_id, n.courses[1], n.stage, n.lost_reason);
+  UPDATE student_follow_ups u SET owner_id = n.owner_id, course = n.courses[1]
+  FROM old_rows o JOIN new_rows n ON n.id = o.id
+  WHERE u.student_id = n.id AND (o.owner_id, o.courses[1]) IS DISTINCT FROM (n.owner_id, n.courses[1]);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Forms added, changed or removed: all a form counts for is the first touch, its student's first
+-- form's (by time, then id), or none left.
+CREATE FUNCTION "refresh_first_touch"("ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE student_facts f SET
+    utm_source = coalesce(first.utm_source, ''), utm_medium = coalesce(first.utm_medium, ''),
+    utm_campaign = coalesce(first.utm_campaign, '')
+  FROM (SELECT DISTINCT u.id FROM unnest(ids) AS u(id) WHERE u.id IS NOT NULL) AS touched
+    LEFT JOIN LATERAL (
+      SELECT forms.utm_source, forms.utm_medium, forms.utm_campaign
+      FROM (
+        SELECT e.created_at, e.id, e.utm_source, e.utm_medium, e.utm_campaign FROM enquiries e WHERE e.student_id = touched.id
+        UNION ALL
+        SELECT r.created_at, r.id, r.utm_source, r.utm_medium, r.utm_campaign FROM registrations r WHERE r.student_id = touched.id
+      ) AS forms
+      ORDER BY forms.created_at, forms.id
+      LIMIT 1
+    ) AS first ON true
+  WHERE f.student_id = touched.id
+    AND (f.utm_source, f.utm_medium, f.utm_campaign)
+      IS DISTINCT FROM (coalesce(first.utm_source, ''), coalesce(first.utm_medium, ''), coalesce(first.utm_campaign, ''));
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "student_facts_after_form_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_first_touch(ARRAY(SELECT n.student_id FROM new_rows n));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "student_facts_after_form_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_first_touch(ARRAY(SELECT o.student_id FROM old_rows o));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Only a move to another record, a new time or another first touch matters (a status or a note
+-- changed on the desk does not).
+CREATE OR REPLACE FUNCTION "student_facts_after_form_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_first_touch(ARRAY(
+    SELECT x.student_id FROM old_rows o JOIN new_rows n ON n.id = o.id,
+      LATERAL (VALUES (o.student_id), (n.student_id)) AS x(student_id)
+    WHERE (o.student_id, o.created_at, o.utm_source, o.utm_medium, o.utm_campaign)
+      IS DISTINCT FROM (n.student_id, n.created_at, n.utm_source, n.utm_medium, n.utm_campaign)
   ));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- Timeline entries added or removed: only contacts, stage changes and follow-ups count (a form's
+-- own entry, a note, an owner change or an e-mail the site sent changes no fact).
+CREATE FUNCTION "student_facts_after_entry_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_student_facts(ARRAY(
+    SELECT DISTINCT n.student_id FROM new_rows n WHERE n.kind IN ('call', 'whatsapp', 'email', 'stage', 'follow_up')
+  ));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "student_facts_after_entry_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_student_facts(ARRAY(
+    SELECT DISTINCT o.student_id FROM old_rows o WHERE o.kind IN ('call', 'whatsapp', 'email', 'stage', 'follow_up')
+  ));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER "student_timeline_facts_insert" ON "student_timeline";--> statement-breakpoint
+DROP TRIGGER "student_timeline_facts_delete" ON "student_timeline";--> statement-breakpoint
+DROP TRIGGER "enquiries_facts_insert" ON "enquiries";--> statement-breakpoint
+DROP TRIGGER "enquiries_facts_delete" ON "enquiries";--> statement-breakpoint
+DROP TRIGGER "registrations_facts_insert" ON "registrations";--> statement-breakpoint
+DROP TRIGGER "registrations_facts_delete" ON "registrations";--> statement-breakpoint
+DROP FUNCTION "student_facts_after_insert"();--> statement-breakpoint
+DROP FUNCTION "student_facts_after_delete"();--> statement-breakpoint
+CREATE TRIGGER "student_timeline_facts_insert" AFTER INSERT ON "student_timeline"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION student_facts_after_entry_insert();--> statement-breakpoint
+CREATE TRIGGER "student_timeline_facts_delete" AFTER DELETE ON "student_timeline"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION student_facts_after_entry_delete();--> statement-breakpoint
+CREATE TRIGGER "enquiries_facts_insert" AFTER INSERT ON "enquiries"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION student_facts_after_form_insert();--> statement-breakpoint
+CREATE TRIGGER "enquiries_facts_delete" AFTER DELETE ON "enquiries"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION student_facts_after_form_delete();--> statement-breakpoint
+CREATE TRIGGER "registrations_facts_insert" AFTER INSERT ON "registrations"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION student_facts_after_form_insert();--> statement-breakpoint
+CREATE TRIGGER "registrations_facts_delete" AFTER DELETE ON "registrations"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION student_facts_after_form_delete();--> statement-breakpoint
 CREATE TRIGGER "students_facts_insert" AFTER INSERT ON "students"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION student_facts_after_student_insert();--> statement-breakpoint
 CREATE TRIGGER "students_facts_update" AFTER UPDATE ON "students"
