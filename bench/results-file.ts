@@ -25,4 +25,5 @@ export const carriedHeadings = [
   "## Lighthouse (mobile)",
   "## Admissions desk at scale",
   "## Owner's report at scale",
+  "## Settings against settings",
 ];

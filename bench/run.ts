@@ -7,6 +7,9 @@
 // which writes its own section; `npm run bench -- pipeline` runs only that).
 // `npm run bench -- memory` runs all of it but the admissions desk at scale (pages, forms, live
 // updates, memory and start-up, the CLI, the analytics page: some five minutes).
+// `npm run bench -- settings` starts the site alternately with the small server's settings, a
+// large machine's and without the report's triggers, on the same data, and compares pages, forms
+// and the analytics page (some fifteen minutes; its own section of bench/results.md).
 // `npm run bench -- invalidation` runs only the invalidation scenario (on PGlite) and prints its
 // table without writing bench/results.md. It stops by itself within ten minutes (thirty with the
 // desk) and removes what it made (processes, folders, PostgreSQL databases), also when something
@@ -21,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { type CliFigure, cliTimes, measureStartup, memoryReport, type StartupFigures } from "./memory.ts";
-import { carriedHeadings, sectionOf } from "./results-file.ts";
+import { carriedHeadings, sectionOf, withSection } from "./results-file.ts";
 import { runSoak, soakMinutes, soakReport, withSoakSection } from "./soak.ts";
 import { yearOfTraffic } from "./year-data.ts";
 
@@ -47,8 +50,10 @@ const pipelineMinutes = 20;
 const onlyPipeline = process.argv.includes("pipeline");
 /** `npm run bench -- memory`: everything but the admissions desk at scale (within ten minutes). */
 const withoutPipeline = process.argv.includes("memory");
-const fullRun = !soak && !onlyPipeline && !withoutPipeline && !process.argv.includes("invalidation");
-const hardLimitMs = (9.5 + soak + (onlyPipeline || fullRun ? pipelineMinutes : 0)) * 60_000;
+/** `npm run bench -- settings`: the small server's settings against a large machine's, alternated. */
+const onlySettings = process.argv.includes("settings");
+const fullRun = !soak && !onlyPipeline && !withoutPipeline && !onlySettings && !process.argv.includes("invalidation");
+const hardLimitMs = (9.5 + soak + (onlyPipeline || fullRun ? pipelineMinutes : 0) + (onlySettings ? 10 : 0)) * 60_000;
 
 /** A browser's request headers: counted as a returning visitor (first-touch cookie already set). */
 const browserHeaders = {
@@ -196,10 +201,10 @@ function serverEnv(engine: Engine): NodeJS.ProcessEnv {
   return env;
 }
 
-async function startSite(engine: Engine): Promise<ChildProcess> {
+async function startSite(engine: Engine, settings: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["http/index.ts"], {
     cwd: root,
-    env: serverEnv(engine),
+    env: { ...serverEnv(engine), ...settings },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(child);
@@ -502,9 +507,11 @@ function invalidationReport(result: InvalidationResult): string[] {
 
 // ---------------------------------------------------------------- forms and live updates
 
+// Each submission is a new student (its own e-mail and mobile), as most forms are: one mobile
+// for all of them would file thousands of forms on one record, every arrival rewriting its
+// growing lists of addresses, which no institute sees.
 const studentFields = {
   name: "Bench Student",
-  mobile: "98450 12345",
   stream: "B.E",
   major: "ECE",
   state: "karnataka",
@@ -524,7 +531,12 @@ let sequence = 0;
 
 function formBody(kind: "enquiry" | "registration", course?: string): string {
   const n = ++sequence;
-  const fields: Record<string, string> = { ...studentFields, email: `bench-${n}@example.org`, token: randomUUID() };
+  const fields: Record<string, string> = {
+    ...studentFields,
+    email: `bench-${n}@example.org`,
+    mobile: `9${String(n).padStart(9, "0")}`,
+    token: randomUUID(),
+  };
   if (kind === "registration") fields.course = course ?? loadCourses[n % loadCourses.length] ?? "embedded";
   return new URLSearchParams(fields).toString();
 }
@@ -771,6 +783,150 @@ async function benchEngine(engine: Engine, withPages: boolean): Promise<EngineRe
   }
 }
 
+// ---------------------------------------------------------------- settings against settings, in one run
+
+/**
+ * What decision 016's settings for a small server cost in speed, and what keeping the report's
+ * facts (migration 0018's triggers) costs a form: the site started alternately with each
+ * configuration on the same data, several rounds in one run, so that the machine's own drift
+ * falls on every configuration alike.
+ */
+interface Configuration {
+  name: string;
+  settings: NodeJS.ProcessEnv;
+  /** Whether the triggers that keep the owner's report's facts run. */
+  facts: boolean;
+}
+
+const configurations: Configuration[] = [
+  { name: "Small server (as shipped)", settings: {}, facts: true },
+  {
+    name: "Large machine: V8's own heap sizes, 16 malloc arenas, PGlite's 128 MB buffers",
+    // 0 leaves V8 its own sizes (from the machine's memory) and stops the site choosing its own.
+    settings: {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-semi-space-size=0 --max-old-space-size=0`.trim(),
+      MALLOC_ARENA_MAX: "16",
+      PGLITE_SHARED_BUFFERS: "128MB",
+    },
+    facts: true,
+  },
+  { name: "Small server, the report's facts not kept (its triggers disabled)", settings: {}, facts: false },
+];
+const settingsRounds = 3;
+const settingsPages = ["/", "/courses/fullstack", "/contact"];
+
+interface SettingsRound {
+  configuration: number;
+  pages: number;
+  forms: number;
+  formP99: number;
+  analyticsYear: number;
+  idleMemory: number;
+  peakMemory: number;
+}
+
+async function settingsRound(engine: Engine, index: number): Promise<SettingsRound> {
+  const configuration = configurations[index] as Configuration;
+  await withDatabase(engine, async (query) => {
+    const triggers = (await query(
+      "select tgrelid::regclass::text as relation, tgname as name from pg_trigger where tgname like '%\\_facts\\_%' and not tgisinternal",
+    )) as { relation: string; name: string }[];
+    if (triggers.length === 0) throw new Error("The report's triggers were not found");
+    for (const { relation, name } of triggers)
+      await query(`alter table ${relation} ${configuration.facts ? "enable" : "disable"} trigger ${name}`);
+  });
+  const origin = `http://${host}:${appPort}`;
+  const site = await startSite(engine, configuration.settings);
+  try {
+    const cookie = await signIn(origin);
+    for (const pagePath of await publicPaths(origin))
+      await request(`${origin}${pagePath}`, { headers: browserHeaders });
+    for (const pagePath of settingsPages) await throughput(`${origin}${pagePath}`, 0.3);
+    await sleep(2_000);
+    const idleMemory = residentBytes(site.pid);
+    let pages = 0;
+    for (const pagePath of settingsPages) pages += await throughput(`${origin}${pagePath}`, pageSeconds);
+    const today = isoDay(new Date(Date.now() + 5.5 * 3_600_000));
+    const yearAgo = isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000));
+    const analytics = await dashboardTimes(origin, cookie, `?from=${yearAgo}&to=${today}`);
+    const peak = watchMemory(site.pid);
+    const forms = await formLoad(origin);
+    const peakMemory = peak();
+    if (forms.errors > 0 || forms.refused > 0)
+      throw new Error(`The form load had ${forms.refused} refusals and ${forms.errors} errors`);
+    log(
+      `${engine.name}, ${configuration.name}: pages ${Math.round(pages / settingsPages.length)}/s, ` +
+        `forms ${Math.round(forms.rate)}/s (p99 ${forms.p99} ms), analytics ${ms(analytics.median)}`,
+    );
+    return {
+      configuration: index,
+      pages: pages / settingsPages.length,
+      forms: forms.rate,
+      formP99: forms.p99,
+      analyticsYear: analytics.median,
+      idleMemory,
+      peakMemory,
+    };
+  } finally {
+    await stopProcess(site);
+  }
+}
+
+/** Each configuration once per round, in an order that turns each round (ABC, BCA, CAB). */
+async function compareSettings(engine: Engine): Promise<SettingsRound[]> {
+  addAdmin(engine);
+  await withDatabase(engine, async (query) => {
+    for (const statement of yearOfTraffic()) await query(statement);
+  });
+  const rounds: SettingsRound[] = [];
+  for (let round = 0; round < settingsRounds; round++)
+    for (let at = 0; at < configurations.length; at++)
+      rounds.push(await settingsRound(engine, (round + at) % configurations.length));
+  return rounds;
+}
+
+function settingsReport(results: { engine: Engine["name"]; rounds: SettingsRound[] }[], startedAt: Date): string[] {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2
+      ? (sorted[middle] as number)
+      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  };
+  const spread = (values: number[], format: (value: number) => string) =>
+    `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+  const lines = [
+    "## Settings against settings",
+    "",
+    `\`npm run bench -- settings\`, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores: ` +
+      `the production site started alternately with each configuration on the same data (a year of analytics), ` +
+      `${settingsRounds} rounds, each configuration once per round in a turning order. Each start: every public page ` +
+      `once, then requests per second on ${settingsPages.join(", ")} (${pageConnections} connections, ${pageSeconds} s ` +
+      `each, averaged), the whole-year /admin/analytics page (median of five), and the form load ` +
+      `(${formConnections} connections, ${formSeconds} s, enquiries and registrations). Median of the rounds, their ` +
+      "range in brackets: a difference within the ranges is the machine's noise, not the settings'.",
+    "",
+  ];
+  for (const { engine, rounds } of results) {
+    lines.push(`### ${engine}`, "");
+    lines.push(
+      "| Configuration | Pages req/s | Forms accepted/s | Form p99 | Analytics, a year | RSS idle | RSS peak, forms |",
+    );
+    lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    configurations.forEach((configuration, index) => {
+      const mine = rounds.filter((round) => round.configuration === index);
+      if (mine.length === 0) return;
+      const pick = (key: keyof SettingsRound) => mine.map((round) => round[key]);
+      lines.push(
+        `| ${configuration.name} | ${spread(pick("pages"), (v) => String(Math.round(v)))} | ${spread(pick("forms"), (v) => String(Math.round(v)))} | ` +
+          `${spread(pick("formP99"), ms)} | ${spread(pick("analyticsYear"), ms)} | ${spread(pick("idleMemory"), mb)} | ${spread(pick("peakMemory"), mb)} |`,
+      );
+    });
+    lines.push("");
+  }
+  return lines;
+}
+
 // ---------------------------------------------------------------- PostgreSQL
 
 async function postgresReachable(): Promise<string | undefined> {
@@ -858,7 +1014,7 @@ function report(
   lines.push("## Form submissions, live updates, memory", "");
   lines.push(
     `Form load: ${formConnections} connections posting enquiries and registrations alternately for ${formSeconds} s ` +
-      "(each with its own token, consent given), as fast as answers come. Stored rows are counted in the database " +
+      "(each a new student with its own e-mail, mobile and token, consent given), as fast as answers come. Stored rows are counted in the database " +
       "after the site has stopped. Live updates: a signed-in admin's Server-Sent Events stream; MATLAB registrations " +
       `sent one at a time (${liveSamples} each), timed from sending the POST to the event's arrival, with the site ` +
       "idle and while the form load runs. Memory: resident set size of the site's process, idle after start-up and " +
@@ -1005,6 +1161,27 @@ async function main() {
     } finally {
       await stopProcess(site);
     }
+    return;
+  }
+
+  if (onlySettings) {
+    const results = [];
+    results.push({
+      engine: "pglite" as const,
+      rounds: await compareSettings({ name: "pglite", dataDir: tempDir("bench-settings-pglite-") }),
+    });
+    const postgresNote = await postgresReachable();
+    if (postgresNote) log(`PostgreSQL is not reachable (${postgresNote}): its rows are skipped`);
+    else {
+      const databaseUrl = await postgresDatabase();
+      const engine: Engine = { name: "postgres", dataDir: tempDir("bench-settings-postgres-"), databaseUrl };
+      results.push({ engine: "postgres" as const, rounds: await compareSettings(engine) });
+    }
+    const lines = settingsReport(results, startedAt);
+    const previous = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8") : "# Benchmark results\n";
+    writeFileSync(resultsFile, withSection(previous, "## Settings against settings", lines));
+    console.log(`\n${lines.join("\n")}`);
+    log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
     return;
   }
 

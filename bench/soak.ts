@@ -74,7 +74,8 @@ function studentForm(kind: "enquiry" | "registration"): string {
   const n = ++sequence;
   const fields: Record<string, string> = {
     name: "Soak Student",
-    mobile: "98450 12345",
+    // A new student each time (one mobile for all would file every form on one record).
+    mobile: `8${String(n).padStart(9, "0")}`,
     stream: "B.E",
     major: "ECE",
     state: "karnataka",
