@@ -3,7 +3,7 @@
 // takes the other's forms and timeline; the merged record is deleted and a row in
 // student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { AppDatabase } from "~/platform/database.server";
+import { type AppDatabase, rowsOf } from "~/platform/database.server";
 import { enquiries, registrations, studentMerges, students, studentTimeline } from "../../db/schema";
 import type { Actor, RecordScope, StudentRecord } from "./student-records.server";
 import { scopeCondition } from "./student-records.server";
@@ -68,14 +68,14 @@ async function recordsSharingKeys(
 ): Promise<{ id: number; mobiles: string[] }[]> {
   const keys = mobileKeys(mobiles);
   if (keys.length === 0) return [];
-  const result = (await db.execute(sql`select distinct s.id, s.mobiles
+  const result = await db.execute(sql`select distinct s.id, s.mobiles
     from unnest(${integerArray(keys)}::integer[]) as k(key)
     cross join lateral (
       select ${students.id} as id, ${students.mobiles} as mobiles from ${students}
       where student_mobile_keys(${students.mobiles}) @> array[k.key] ${scope.all ? sql`` : sql`and ${scopeCondition(scope)}`}
       limit ${recordsPerKey}
-    ) as s`)) as unknown as { rows: { id: number; mobiles: string[] }[] };
-  return result.rows;
+    ) as s`);
+  return rowsOf<{ id: number; mobiles: string[] }>(result);
 }
 
 /** How two mobiles differ, when they are one slip apart: "one digit different" or "two digits swapped". */

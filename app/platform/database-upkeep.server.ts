@@ -9,7 +9,7 @@
 // of some size has never been analysed (a database upgraded, restored or copied). A server on
 // PostgreSQL leaves all of this to autovacuum.
 import { sql } from "drizzle-orm";
-import type { AppDatabase } from "./database.server";
+import { type AppDatabase, rowsOf } from "./database.server";
 
 /** The nightly upkeep, in minutes after midnight in India. */
 export const upkeepMinuteOfDay = 3 * 60 + 30;
@@ -34,7 +34,7 @@ export async function unanalysedTables(db: AppDatabase): Promise<string[]> {
       and pg_relation_size(c.oid) >= ${unanalysedBytes}
     order by 1
   `);
-  return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+  return rowsOf<{ name: string }>(result).map((row) => row.name);
 }
 
 /** Reclaims dead rows and counts every table's rows afresh; answers the milliseconds it took. */

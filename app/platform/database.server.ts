@@ -18,6 +18,14 @@ export type AppSchema = typeof schema;
 /** The Drizzle database the repositories take: the same type for PGlite and PostgreSQL. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, AppSchema>;
 
+/**
+ * The rows of a raw `db.execute(sql...)`: node-postgres and PGlite both answer with `{ rows }`,
+ * which Drizzle types apart for the two drivers.
+ */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 export interface Database {
   db: AppDatabase;
   engine: "pglite" | "postgres";
@@ -288,10 +296,8 @@ async function migrationsPending(db: AppDatabase, migrationsFolder: string): Pro
   };
   const newest = Math.max(...journal.entries.map((entry) => entry.when));
   try {
-    const result = await db.execute<{ last: string | number | null }>(
-      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
-    );
-    const last = (result as unknown as { rows: { last: string | number | null }[] }).rows[0]?.last;
+    const result = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+    const last = rowsOf<{ last: string | number | null }>(result)[0]?.last;
     return last === null || last === undefined || Number(last) < newest;
   } catch {
     // No migrations table yet: a new database.

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterCommit } from "~/platform/content-version.server";
-import type { AppDatabase, Database } from "~/platform/database.server";
+import { type AppDatabase, type Database, rowsOf } from "~/platform/database.server";
 import { loadSharp, removeImage } from "~/platform/images.server";
 import {
   courseBatches,
@@ -343,11 +343,6 @@ async function isEmpty(db: AppDatabase): Promise<boolean> {
     or exists (select 1 from ${courseBatches})
   ) as used`);
   return !rowsOf<{ used: boolean }>(result)[0]?.used;
-}
-
-/** node-postgres answers execute() with { rows }, PGlite with { rows } too, typed apart. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
 }
 
 /** Renders the avatar to every width and format; returns the photo key. */

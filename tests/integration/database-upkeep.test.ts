@@ -3,6 +3,7 @@
 // table each night at 03:30 India time.
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { rowsOf } from "../../app/platform/database.server";
 import { nextUpkeep, startDatabaseUpkeep, unanalysedTables } from "../../app/platform/database-upkeep.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
@@ -21,8 +22,7 @@ describeEachEngine(
   (engine) => {
     const test = useTestDatabase(engine);
     const db = () => test.current.database.db;
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+    const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(query));
     /** The planner's idea of how many rows the table holds. */
     const estimate = async () => {
       const [plan] = await rows<{ "QUERY PLAN": string }>(sql`explain select * from upkeep_probe`);

@@ -6,7 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { createSubmission, listSubmissions } from "../../app/admissions/submission-repository.server";
 import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
-import { type Database, openDatabase } from "../../app/platform/database.server";
+import { type Database, openDatabase, rowsOf } from "../../app/platform/database.server";
 import { action as loginAction } from "../../app/routes/login";
 import * as staffStudents from "../../app/routes/staff/students";
 import { addBatch, getCourseBatches } from "../../app/site/batches.server";
@@ -25,7 +25,7 @@ describeEachEngine("migrations", () => {
         [1, 2, 3].map(() => openDatabase({ dataDir, databaseUrl: url, purpose: "test" })),
       );
       const applied = await opened[0]?.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(journal.entries.length);
+      expect(rowsOf<{ n: number }>(applied)[0]?.n).toBe(journal.entries.length);
       expect(await Promise.all(opened.map((database) => database.ping()))).toEqual([true, true, true]);
       await Promise.all(opened.map((database) => database.close()));
     } finally {
@@ -120,8 +120,7 @@ describeEachEngine("migrating a database made before student records (0006)", (e
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) =>
-        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
       const records = await rows<{
         id: number;
         name: string;
@@ -258,8 +257,7 @@ describeEachEngine("migrating a database made before reminders (0014)", (engine)
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) =>
-        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
       expect(
         await rows(sql`select kind, submission_kind, submission_id, recipient, status from outbox order by id`),
       ).toEqual([
@@ -322,11 +320,11 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
         insert into assignment_pools (course, user_id) values ('iot', 'u-iot'), ('iot', 'u-python'), ('ai', 'u-admin')`);
       // Rows as that version stored them (today's code writes columns it did not have).
       const registered = async (course: string, mobile: string, email: string) => {
-        const made = (await old.db.execute(sql`
+        const made = await old.db.execute(sql`
           insert into students (name, email, mobile, mobiles, emails, courses)
           values ('Priya Raman', ${email}, ${mobile}, array[${mobile}]::text[], array[${email}]::text[], array[${course}]::text[])
-          returning id`)) as unknown as { rows?: { id: number }[] } | { id: number }[];
-        const studentId = Number((Array.isArray(made) ? made : (made.rows ?? []))[0]?.id);
+          returning id`);
+        const studentId = Number(rowsOf<{ id: number }>(made)[0]?.id);
         await old.db.execute(sql`
           insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id)
           values ('Priya Raman', ${email}, ${mobile}, 'B.E', 'ECE', 'karnataka', 'Udupi', ${`m-${course}`}, ${course}, ${studentId})`);
@@ -337,8 +335,7 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) =>
-        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
       expect(await rows(sql`select id, role from "user" order by id`)).toEqual([
         { id: "u-admin", role: "admin" },
         { id: "u-iot", role: "counsellor" },
@@ -449,8 +446,7 @@ describeEachEngine("migrating a database made before the report's stored facts (
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) =>
-        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
       expect(
         await rows(sql`select (select count(*)::int from students) as students,
           (select count(*)::int from registrations) as forms, (select count(*)::int from student_timeline) as entries`),
@@ -509,8 +505,7 @@ describeEachEngine("migrating a database made before the list's keys (0017)", (e
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: string) =>
-        ((await upgraded.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+      const rows = async <T>(query: string) => rowsOf<T>(await upgraded.db.execute(sql.raw(query)));
       const options = await rows<{ relname: string; reloptions: string[] | null }>(
         `select c.relname, c.reloptions from pg_class c join pg_am am on am.oid = c.relam
          where am.amname = 'gin' and c.relname like 'students%' order by 1`,
@@ -555,8 +550,7 @@ describeEachEngine("migrating a database made before e-mails on the timeline (00
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) =>
-        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
       expect(await rows(sql`select kind, detail->>'text' as text from student_timeline order by id`)).toEqual([
         { kind: "submission", text: null },
         { kind: "note", text: "Asked about fees" },
@@ -598,8 +592,7 @@ describeEachEngine("migrating a database made before the report read one table (
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) =>
-        ((await upgraded.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
       expect(
         await rows(sql`select (select count(*)::int from students) as students,
           (select count(*)::int from registrations) as forms, (select count(*)::int from student_timeline) as entries`),
