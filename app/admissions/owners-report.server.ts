@@ -7,8 +7,8 @@
 // busy desk stays fast.
 import { sql } from "drizzle-orm";
 // Relative imports with extensions: the benchmark loads this module with plain Node.
-import type { AppDatabase } from "../platform/database.server.ts";
-import type { ReportFigures, ReportRow } from "./owners-report-tables.ts";
+import { type AppDatabase, rowsOf } from "../platform/database.server.ts";
+import type { FollowUpFigures, ReportFigures, ReportRow } from "./owners-report-tables.ts";
 import { type LostReason, lostReasons, type StudentStage, studentStages } from "./student-stages.ts";
 
 type FunnelStage = Exclude<StudentStage, "lost">;
@@ -184,7 +184,7 @@ async function studentFigures(
     return tally;
   };
   const weeks = new Map<number, Tally>();
-  for (const row of (result as unknown as { rows: GroupRow[] }).rows) {
+  for (const row of rowsOf<GroupRow>(result)) {
     const group = emptyTally();
     for (const student of row.students.split(",")) {
       const [day = "", stage = "", reached = "", minutes = "", lostReason = ""] = student.split(" ");
@@ -214,6 +214,9 @@ async function studentFigures(
   return figures;
 }
 
+/** The groupings that count follow-ups: by the owner and first course of their record now. */
+type FollowUpGrouping = "total" | "owner" | "course";
+
 interface FollowUpRow {
   owner_id: string | null;
   course: string | null;
@@ -232,11 +235,15 @@ async function followUpFigures(
   start: Date,
   end: Date,
   now: Date,
-): Promise<Map<string, { onTime: number; missed: number }>> {
+): Promise<Map<FollowUpGrouping, Map<string, FollowUpFigures>>> {
   const graceMs = followUpGraceMinutes * 60_000;
   const decidedBy = new Date(Math.min(end.getTime(), now.getTime() - graceMs));
-  const counts = new Map<string, { onTime: number; missed: number }>([["total ", { onTime: 0, missed: 0 }]]);
-  if (decidedBy <= start) return counts;
+  const groupings = new Map<FollowUpGrouping, Map<string, FollowUpFigures>>([
+    ["total", new Map([["", { onTime: 0, missed: 0 }]])],
+    ["owner", new Map()],
+    ["course", new Map()],
+  ]);
+  if (decidedBy <= start) return groupings;
   const result = await db.execute(sql`
     select owner_id, course, count(*) filter (where done)::int as on_time,
       count(*) filter (where not done and not moved)::int as missed
@@ -244,15 +251,16 @@ async function followUpFigures(
     where due_at >= ${start} and due_at < ${decidedBy}
     group by owner_id, course
   `);
-  for (const row of (result as unknown as { rows: FollowUpRow[] }).rows) {
-    for (const key of ["total ", `owner ${row.owner_id ?? ""}`, `course ${row.course ?? ""}`]) {
-      const count = counts.get(key) ?? { onTime: 0, missed: 0 };
+  for (const row of rowsOf<FollowUpRow>(result)) {
+    const keys = { total: "", owner: row.owner_id ?? "", course: row.course ?? "" };
+    for (const [grouping, groups] of groupings) {
+      const count = groups.get(keys[grouping]) ?? { onTime: 0, missed: 0 };
       count.onTime += Number(row.on_time);
       count.missed += Number(row.missed);
-      counts.set(key, count);
+      groups.set(keys[grouping], count);
     }
   }
-  return counts;
+  return groupings;
 }
 
 /** The owner's report for a period, counted up to `now`. */
@@ -271,31 +279,29 @@ export async function ownersReport(db: AppDatabase, period: ReportPeriod, now = 
       await tx.execute(sql`select id, name from "user"`),
     ] as const;
   });
-  const ownerNames = new Map(
-    (owners as unknown as { rows: { id: string; name: string }[] }).rows.map((row) => [row.id, row.name]),
-  );
-  const rowsOf = (grouping: Grouping, withFollowUps: boolean): ReportRow[] => {
+  const ownerNames = new Map(rowsOf<{ id: string; name: string }>(owners).map((row) => [row.id, row.name]));
+  /** A grouping's rows: its students' figures, and for the follow-up groupings their follow-ups. */
+  const rowsFor = (grouping: Grouping): ReportRow[] => {
     const groups = figures.get(grouping) ?? new Map<string, ReportFigures>();
-    const keys = new Set(groups.keys());
-    if (withFollowUps)
-      for (const key of followUps.keys()) if (key.startsWith(`${grouping} `)) keys.add(key.slice(grouping.length + 1));
+    const followUpGroups = followUps.get(grouping as FollowUpGrouping);
+    const keys = new Set([...groups.keys(), ...(followUpGroups?.keys() ?? [])]);
     return [...keys].map((key) => ({
       key,
       label: grouping === "owner" ? (key === "" ? "Unassigned" : (ownerNames.get(key) ?? "Removed account")) : key,
       ...(groups.get(key) ?? emptyFigures()),
-      ...(withFollowUps ? { followUps: followUps.get(`${grouping} ${key}`) ?? { onTime: 0, missed: 0 } } : {}),
+      ...(followUpGroups ? { followUps: followUpGroups.get(key) ?? { onTime: 0, missed: 0 } } : {}),
     }));
   };
   const byNew = (a: ReportRow, b: ReportRow) => b.newStudents - a.newStudents || (a.label < b.label ? -1 : 1);
-  const [total] = rowsOf("total", true);
+  const [total] = rowsFor("total");
   return {
     period,
     at: now,
     total: total ?? { key: "", label: "", ...emptyFigures(), followUps: { onTime: 0, missed: 0 } },
-    byCounsellor: rowsOf("owner", true).sort(byNew),
-    byCourse: rowsOf("course", true).sort(byNew),
-    bySource: rowsOf("source", false).sort(byNew),
-    byCampaign: rowsOf("campaign", false).sort(byNew),
-    byWeek: rowsOf("week", false).sort((a, b) => (a.key < b.key ? -1 : 1)),
+    byCounsellor: rowsFor("owner").sort(byNew),
+    byCourse: rowsFor("course").sort(byNew),
+    bySource: rowsFor("source").sort(byNew),
+    byCampaign: rowsFor("campaign").sort(byNew),
+    byWeek: rowsFor("week").sort((a, b) => (a.key < b.key ? -1 : 1)),
   };
 }
