@@ -886,15 +886,8 @@ async function compareSettings(engine: Engine): Promise<SettingsRound[]> {
 }
 
 function settingsReport(results: { engine: Engine["name"]; rounds: SettingsRound[] }[], startedAt: Date): string[] {
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2
-      ? (sorted[middle] as number)
-      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-  };
   const spread = (values: number[], format: (value: number) => string) =>
-    `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+    `${format(percentile(values, 50))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
   const lines = [
     "## Settings against settings",
     "",

@@ -325,9 +325,10 @@ function checkCounts(expected: Counts, found: Counts): void {
 // ---------------------------------------------------------------- shared
 
 /**
- * Tables the database derives from others by itself (migration 0018: the owner's report's facts,
- * recomputed by triggers whenever timeline entries or forms are written). They are left out of a
- * backup and of a copy: restoring the timeline and the forms rebuilds them, exactly.
+ * Tables the database derives from others by itself (migrations 0018 and 0021: the owner's
+ * report's facts, kept by triggers whenever records, timeline entries or forms are written). They
+ * are left out of a backup and of a copy: restoring the records, timeline and forms rebuilds them,
+ * exactly.
  */
 const derivedTables = new Set(["student_facts", "student_follow_ups"]);
 
