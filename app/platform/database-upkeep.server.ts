@@ -55,18 +55,17 @@ export function startDatabaseUpkeep(
   db: AppDatabase,
   { now = () => new Date(), firstCheckMs = 60_000 }: { now?: () => Date; firstCheckMs?: number } = {},
 ): DatabaseUpkeep {
-  let running: Promise<void> | undefined;
+  // One run at a time, each after the one before (a run asked for during another still happens).
+  let queue: Promise<void> = Promise.resolve();
   let stopped = false;
   let nightly: NodeJS.Timeout | undefined;
-  const exclusive = (work: () => Promise<void>): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= work().finally(() => {
-      running = undefined;
-    });
-    return running;
+  const inTurn = (work: () => Promise<void>): Promise<void> => {
+    if (stopped) return queue;
+    queue = queue.then(work);
+    return queue;
   };
   const runNow = () =>
-    exclusive(async () => {
+    inTurn(async () => {
       try {
         const ms = await vacuumAndAnalyse(db);
         console.log(`Database upkeep: vacuumed and analysed in ${(ms / 1000).toFixed(1)} s.`);
@@ -87,7 +86,7 @@ export function startDatabaseUpkeep(
   };
   schedule();
   const first = setTimeout(() => {
-    void exclusive(async () => {
+    void inTurn(async () => {
       try {
         const tables = await unanalysedTables(db);
         if (tables.length === 0) return;
@@ -105,7 +104,7 @@ export function startDatabaseUpkeep(
       stopped = true;
       clearTimeout(first);
       clearTimeout(nightly);
-      await running;
+      await queue;
     },
   };
 }
