@@ -279,6 +279,8 @@ test.describe("a record", () => {
     await plain.page.getByRole("link", { name }).click();
     await expect(plain.page.locator(".record-summary")).toContainText("Next follow-up 15 Jan 2030, 11:00 am IST");
     await expect(plain.page.locator(".record-summary")).not.toContainText("your time");
+    // Without JavaScript the page does not update itself, and does not claim to be connecting.
+    await expect(plain.page.getByText(/Connecting|Live:/)).toHaveCount(0);
     await plain.context.close();
 
     const india = await signedIn(browser, staffAccounts.iot, { timezoneId: "Asia/Kolkata" });

@@ -28,8 +28,8 @@ let stopping: ReturnType<typeof setTimeout> | undefined;
 function listen(listener: Listener): () => void {
   listeners.add(listener);
   clearTimeout(stopping);
-  if (stream) listener.state(stream.state);
-  else stream = openStream();
+  stream ??= openStream();
+  listener.state(stream.state);
   return () => {
     listeners.delete(listener);
     // Moving between pages unmounts one listener before the next mounts: keep the stream for that moment.
@@ -164,14 +164,18 @@ function openStream(): { state: LiveState; stop(): void } {
  * (or calls `onChange` instead, e.g. to fetch only the navigation's counts). The state is
  * shown, so a counsellor knows whether the page is live.
  */
-export function useLiveUpdates(options: { onChange?: () => void } = {}): { state: LiveState; refreshing: boolean } {
+export function useLiveUpdates(options: { onChange?: () => void } = {}): {
+  /** Undefined until the page's script listens: a page without JavaScript is not live. */
+  state: LiveState | undefined;
+  refreshing: boolean;
+} {
   const revalidator = useRevalidator();
   // The revalidator changes on every render; the stream is listened to once per part.
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
-  const [state, setState] = useState<LiveState>("connecting");
+  const [state, setState] = useState<LiveState>();
   // Whether this part reloads the page on a change: fixed for its life (a callback or not).
   const revalidates = !options.onChange;
 
@@ -196,7 +200,9 @@ const labels: Record<LiveState, string> = {
   offline: "Offline: new entries will appear when the connection is back",
 };
 
-export function LiveBadge({ state }: { state: LiveState }) {
+/** The stream's state; nothing before the page's script runs (without it the page does not update itself). */
+export function LiveBadge({ state }: { state: LiveState | undefined }) {
+  if (!state) return null;
   return (
     <p role="status" className={`live-badge live-${state}`}>
       <span aria-hidden="true" className="live-dot" /> {labels[state]}
