@@ -7,7 +7,7 @@
 // that path; it is filled only when it has no students yet.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { ownersReport } from "../app/admissions/owners-report.server.ts";
+import { ownersReport } from "../app/admissions/owners-report/owners-report.server.ts";
 import type { AppDatabase } from "../app/platform/database.server.ts";
 import { pipelineStatements } from "./pipeline-data.ts";
 

@@ -1,4 +1,4 @@
-import { submissionCsv } from "../app/admissions/submission-repository.server";
+import { submissionCsv } from "../app/admissions/submissions/submission-repository.server";
 import { withDatabase } from "./database";
 import { CliError } from "./errors";
 import { openOutput } from "./output";

@@ -1,6 +1,6 @@
 import { userInfo } from "node:os";
 import { fileURLToPath } from "node:url";
-import { indiaTime } from "../app/admissions/submission-repository.server";
+import { indiaTime } from "../app/admissions/submissions/submission-repository.server";
 import { type Database, openDatabase } from "../app/platform/database.server";
 import { newPasswordProblem } from "../app/staff/password.server";
 import {

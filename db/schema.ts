@@ -25,8 +25,8 @@ import {
   studentStages,
   type TimelineKind,
   timelineKinds,
-} from "../app/admissions/student-stages.ts";
-import { type SubmissionStatus, submissionStatuses } from "../app/admissions/submission-status.ts";
+} from "../app/admissions/records/student-stages.ts";
+import { type SubmissionStatus, submissionStatuses } from "../app/admissions/submissions/submission-status.ts";
 import {
   type BatchDays,
   type BatchMode,
@@ -75,7 +75,7 @@ const submissionColumns = () => ({
   /** One per rendered form: with the fingerprint, a resubmitted POST or a double click stores one row. */
   submissionToken: text("submission_token").notNull(),
   /**
-   * A hash of what the student sent (app/admissions/submission-repository.server.ts): the same
+   * A hash of what the student sent (app/admissions/submissions/submission-repository.server.ts): the same
    * token with other content (Back, then another person's details) is a new submission.
    */
   submissionFingerprint: text("submission_fingerprint").notNull().default(""),
@@ -102,7 +102,7 @@ const submissionColumns = () => ({
 
 /**
  * One record per student: every enquiry and registration with the same normalised mobile or
- * e-mail belongs to it (app/admissions/student-records.server.ts). It shows the latest name and
+ * e-mail belongs to it (app/admissions/records/student-records.server.ts). It shows the latest name and
  * contact details, every course asked about, and where admissions stand with the student.
  */
 export const students = pgTable(
@@ -145,7 +145,7 @@ export const students = pgTable(
     index("students_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`).with({ fastupdate: "off" }),
     index("students_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`).with({ fastupdate: "off" }),
     index("students_mobile_trgm_idx").using("gin", sql`${table.mobile} gin_trgm_ops`).with({ fastupdate: "off" }),
-    // My day (app/admissions/my-day.server.ts): each group is a range of one of these.
+    // My day (app/admissions/my-day/my-day.server.ts): each group is a range of one of these.
     index("students_owner_follow_up_idx").on(table.ownerId, table.nextFollowUpAt),
     index("students_updated_at_idx").on(table.updatedAt),
     index("students_uncontacted_idx")
@@ -265,7 +265,7 @@ export const studentFollowUps = pgTable(
 );
 
 /**
- * Records merged into another (app/admissions/student-merge.server.ts): the merged record is
+ * Records merged into another (app/admissions/merge/student-merge.server.ts): the merged record is
  * deleted, its forms and timeline moved to the kept one; this row sends a link to the merged
  * record on to the kept one. Ids only; it goes with the kept record (erasure, retention).
  */
@@ -595,12 +595,12 @@ export const dailyVisitors = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.visitor] })],
 );
 
-/** Kinds of e-mail the site sends (see app/admissions/notifications.server.ts). */
+/** Kinds of e-mail the site sends (see app/admissions/submissions/notifications.server.ts). */
 export const outboxKinds = [
   "institute",
   "coordinator",
   "acknowledgement",
-  // Reminders (app/admissions/reminders.server.ts, migration 0014).
+  // Reminders (app/admissions/my-day/reminders.server.ts, migration 0014).
   "counsellor",
   "digest",
   "uncontacted",
@@ -643,7 +643,7 @@ export const outbox = pgTable(
 
 /**
  * Each course's pool: the staff accounts its new students are given to, in turn
- * (app/admissions/assignment.server.ts). An admin edits it on the desk.
+ * (app/admissions/assignment/assignment.server.ts). An admin edits it on the desk.
  */
 export const assignmentPools = pgTable(
   "assignment_pools",

@@ -7,9 +7,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { firstTouchCookie, hasFirstTouch } from "../app/admissions/first-touch.server";
-import { type MailSettings, startOutboxDelivery } from "../app/admissions/notifications.server";
-import { startReminders } from "../app/admissions/reminders.server";
+import { startReminders } from "../app/admissions/my-day/reminders.server";
+import { firstTouchCookie, hasFirstTouch } from "../app/admissions/submissions/first-touch.server";
+import { type MailSettings, startOutboxDelivery } from "../app/admissions/submissions/notifications.server";
 import { createPageViewCounter, isCountable, type PageViewCounter } from "../app/insight/page-views.server";
 import {
   clientAddressContext,
@@ -430,5 +430,5 @@ function versionedAsset(clientDir: string, file: string): string {
   }
 }
 
-export { mailSettingsFromEnv } from "../app/admissions/notifications.server";
+export { mailSettingsFromEnv } from "../app/admissions/submissions/notifications.server";
 export { demoContentFromEnv } from "../app/site/demo-content.server";

@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type express from "express";
-import { firstTouchCookieName } from "../app/admissions/first-touch.server";
+import { firstTouchCookieName } from "../app/admissions/submissions/first-touch.server";
 import { onContentChange, pageVersion } from "../app/platform/content-version.server";
 import { createFormTemplate, type FormTemplate, fillFormTemplate } from "./form-template";
 

@@ -1,9 +1,9 @@
 // The small script that public form pages load instead of React (decision 005): it checks
 // each field as the student leaves it, with the same rules the server applies, keeps the
 // district list to the chosen state, stops a double submit, and shows passwords on request.
-import type { FieldName, SubmissionKind } from "~/admissions/submission-schema";
+import type { FieldName, SubmissionKind } from "~/admissions/submissions/submission-schema";
 
-type FormRules = typeof import("~/admissions/submission-schema");
+type FormRules = typeof import("~/admissions/submissions/submission-schema");
 
 let rules: FormRules | undefined;
 let loadingRules: Promise<FormRules> | undefined;
@@ -14,7 +14,7 @@ let loadingRules: Promise<FormRules> | undefined;
  * nothing for them, and the page's first paint never waits for them (decision 017).
  */
 function loadRules(): Promise<FormRules> {
-  loadingRules ??= import("~/admissions/submission-schema").then(
+  loadingRules ??= import("~/admissions/submissions/submission-schema").then(
     (module) => {
       rules = module;
       return module;

@@ -69,7 +69,7 @@ export const site = {
     /** Enquiries and registrations older than this are deleted (`npm run cli -- purge`, and daily by the server). */
     retentionMonths: 24,
   },
-  /** E-mail reminders to the desk (app/admissions/reminders.server.ts, decision 019); sent only with SMTP_URL. */
+  /** E-mail reminders to the desk (app/admissions/my-day/reminders.server.ts, decision 019); sent only with SMTP_URL. */
   reminders: {
     /** The hour (0-23) each counsellor's morning digest goes out, in `timeZone`. */
     digestHour: 8,
@@ -81,18 +81,18 @@ export const site = {
   admissions: {
     /**
      * Other names for the desk's stages and lost reasons, e.g. { visit: "Campus visit" }: only
-     * the labels change; the stages themselves are app/admissions/student-stages.ts.
+     * the labels change; the stages themselves are app/admissions/records/student-stages.ts.
      */
     stageLabels: {} as Readonly<Record<string, string>>,
     lostReasonLabels: {} as Readonly<Record<string, string>>,
     /**
-     * When the admissions desk works, India time (app/admissions/working-hours.ts): the days
+     * When the admissions desk works, India time (app/admissions/my-day/working-hours.ts): the days
      * ("sun" to "sat") and the hours of each. Waiting for a first call is counted in these hours only.
      */
     workingHours: { days: ["mon", "tue", "wed", "thu", "fri", "sat"], start: "09:30", end: "18:30" },
     /** A new student not called or messaged within this much working time is flagged on the team view. */
     firstContactWithinMinutes: 120,
-    /** My day (app/admissions/my-day.server.ts): rows shown per group, and how far back "recently active" looks. */
+    /** My day (app/admissions/my-day/my-day.server.ts): rows shown per group, and how far back "recently active" looks. */
     myDay: { rowsPerGroup: 8, recentDays: 7 },
   },
   analytics: {

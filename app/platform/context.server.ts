@@ -25,7 +25,7 @@ export interface FormScript {
 }
 export const enhanceScriptContext = createContext<FormScript>({ src: "/app/client/enhance.ts" });
 
-import type { MailSettings } from "~/admissions/notifications.server";
+import type { MailSettings } from "~/admissions/submissions/notifications.server";
 
 /** E-mail notifications: the SMTP server and sender, or null when they are off (no SMTP_URL). */
 export const mailContext = createContext<MailSettings | null>(null);

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { SubmissionKind } from "~/admissions/submission-schema";
+import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
 
 /** A new enquiry or registration, announced to open staff tables. */
 export interface SubmissionEvent {

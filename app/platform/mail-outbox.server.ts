@@ -1,8 +1,8 @@
 // E-mail waiting to be sent (decision 008). Messages are written with the submission they
-// are about, in one transaction, then delivered by app/admissions/notifications.server.ts with
+// are about, in one transaction, then delivered by app/admissions/submissions/notifications.server.ts with
 // retries; several processes may deliver from one PostgreSQL without sending twice.
 import { and, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
-import type { SubmissionKind } from "~/admissions/submission-schema";
+import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
 import { type OutboxKind, outbox } from "../../db/schema";
 import type { AppDatabase } from "./database.server";
 

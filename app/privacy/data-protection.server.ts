@@ -4,9 +4,9 @@
 // e-mail about it too. The audit log records each deletion by ids and counts, never the
 // personal data itself.
 
-import { parseWithdrawalReference } from "~/admissions/notifications.server";
-import { deleteRecordsWithoutSubmissions } from "~/admissions/student-records.server";
-import { type SubmissionKind, submissionKinds } from "~/admissions/submission-schema";
+import { deleteRecordsWithoutSubmissions } from "~/admissions/records/student-records.server";
+import { parseWithdrawalReference } from "~/admissions/submissions/notifications.server";
+import { type SubmissionKind, submissionKinds } from "~/admissions/submissions/submission-schema";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";

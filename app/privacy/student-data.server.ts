@@ -1,7 +1,7 @@
 // A student's enquiries and registrations taken together: found by e-mail or mobile for a
 // request to see or delete them, and deleted on request or when the retention period ends.
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
-import { type SubmissionKind, submissionKinds } from "~/admissions/submission-schema";
+import { type SubmissionKind, submissionKinds } from "~/admissions/submissions/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
 import { enquiries, registrations } from "../../db/schema";
 

@@ -1,6 +1,6 @@
-import { SubmissionForm } from "~/admissions/components/submission-form";
-import { SubmittedNotice } from "~/admissions/components/submitted-notice";
-import { handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
+import { SubmissionForm } from "~/admissions/submissions/submission-form";
+import { handleSubmission, newSubmissionToken } from "~/admissions/submissions/submissions.server";
+import { SubmittedNotice } from "~/admissions/submissions/submitted-notice";
 import { site, telHref, whatsappHref } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";

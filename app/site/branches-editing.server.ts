@@ -1,6 +1,6 @@
 // A branch's address, phone, map link and opening hours from the desk (/admin/branches).
 import { data } from "react-router";
-import { badForm } from "~/admissions/desk.server";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { StaffUser } from "~/staff/permissions.server";

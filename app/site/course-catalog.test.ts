@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { courseOptions, courseValueFromParam } from "~/admissions/options";
+import { courseOptions, courseValueFromParam } from "~/admissions/submissions/options";
 import {
   adminNavigation,
   coordinatorRoles,

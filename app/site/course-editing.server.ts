@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
-import { badForm } from "~/admissions/desk.server";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
 import type { CourseId } from "~/site/content/types";

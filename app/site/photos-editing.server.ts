@@ -4,7 +4,7 @@
 // at its widths); every change is audited and shows on its page at once.
 import { data } from "react-router";
 import { z } from "zod";
-import { badForm } from "~/admissions/desk.server";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { rowId } from "~/platform/form-data.server";
 import {

@@ -1,7 +1,7 @@
 // Placed students as staff keep them: add, edit, remove, with a photo upload.
 import { data } from "react-router";
 import { z } from "zod";
-import { badForm } from "~/admissions/desk.server";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { rowId } from "~/platform/form-data.server";
 import {

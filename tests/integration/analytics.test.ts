@@ -1,7 +1,7 @@
 // Page-view counting and the dashboard's figures, against known data on both engines.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { shareOf } from "../../app/components/desk/shares";
 import {
   conversionsByCampaign,

@@ -3,9 +3,9 @@
 // the record waits unassigned. Moving someone's students leaves a reason on each timeline.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { reassignRecords, setAway, setPool } from "../../app/admissions/assignment.server";
-import { everyRecord, listStudentRecords, recordTimeline } from "../../app/admissions/student-records.server";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { reassignRecords, setAway, setPool } from "../../app/admissions/assignment/assignment.server";
+import { everyRecord, listStudentRecords, recordTimeline } from "../../app/admissions/records/student-records.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";
 import { students } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";

@@ -3,8 +3,8 @@
 // as two processes make them).
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { saveFollowUp } from "../../app/admissions/desk.server";
-import { createSubmission, getSubmission } from "../../app/admissions/submission-repository.server";
+import { saveFollowUp } from "../../app/admissions/submissions/submission-desk.server";
+import { createSubmission, getSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { type Database, openDatabase } from "../../app/platform/database.server";
 import { getReviews, saveReviews } from "../../app/site/content.server";
 import { listAudit } from "../../app/staff/audit-log.server";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { enquiries } from "../../db/schema";
 import { withUmask } from "../support/processes";
 import { describeEachEngine, useTestDatabase } from "./databases";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { todayInIndia } from "../../app/site/batch-rules";
 import { addBatch, type BatchInput, listUpcomingBatches, updateBatch } from "../../app/site/batches.server";
 import { photoFormats, photoWidths, removeDemoContent, seedDemoContent } from "../../app/site/demo-content.server";

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { notSentMessage } from "../../app/admissions/submissions.server";
+import { notSentMessage } from "../../app/admissions/submissions/submissions.server";
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy";
 import { createPostgresDatabase, describeEachEngine, postgresServerUrl } from "./databases";
 import { eventually, freePort, postForm, type SiteProcess, startSite, studentForm } from "./site-process";

@@ -8,18 +8,18 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { setPool } from "../../app/admissions/assignment.server";
-import { loadSubmissionTable } from "../../app/admissions/desk.server";
-import { prepareNotifications, type SubmissionForMail } from "../../app/admissions/notifications.server";
-import { loadRecordPage } from "../../app/admissions/record-desk.server";
-import { everyRecord } from "../../app/admissions/student-records.server";
+import { setPool } from "../../app/admissions/assignment/assignment.server";
+import { loadRecordPage } from "../../app/admissions/records/record-desk.server";
+import { everyRecord } from "../../app/admissions/records/student-records.server";
+import { prepareNotifications, type SubmissionForMail } from "../../app/admissions/submissions/notifications.server";
+import { loadSubmissionTable } from "../../app/admissions/submissions/submission-desk.server";
 import {
   createSubmission,
   listSubmissions,
   submissionCsv,
   submissionFingerprint,
-} from "../../app/admissions/submission-repository.server";
-import { messages, questionMaxLength } from "../../app/admissions/submission-schema";
+} from "../../app/admissions/submissions/submission-repository.server";
+import { messages, questionMaxLength } from "../../app/admissions/submissions/submission-schema";
 import { openDatabase } from "../../app/platform/database.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { createStaff } from "../../app/staff/staff-accounts.server";

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
-import type { MailSettings } from "../../app/admissions/notifications.server";
-import type { SubmissionInput } from "../../app/admissions/submission-repository.server";
+import type { MailSettings } from "../../app/admissions/submissions/notifications.server";
+import type { SubmissionInput } from "../../app/admissions/submissions/submission-repository.server";
 import { clientAddressContext, databaseContext, mailContext } from "../../app/platform/context.server";
 import type { Database } from "../../app/platform/database.server";
 

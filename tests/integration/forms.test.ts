@@ -2,8 +2,8 @@
 // bad input refused with the messages and the values kept, a failed write never reported
 // as a success.
 import { beforeEach, expect, it, vi } from "vitest";
-import { listSubmissions } from "../../app/admissions/submission-repository.server";
-import { messages } from "../../app/admissions/submission-schema";
+import { listSubmissions } from "../../app/admissions/submissions/submission-repository.server";
+import { messages } from "../../app/admissions/submissions/submission-schema";
 import { onSubmission } from "../../app/platform/events.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as registerAction } from "../../app/routes/online/register";

@@ -6,8 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { courseValues, districtsFor, majorValues, stateValues, streamValues } from "../../app/admissions/options";
-import { validateSubmission } from "../../app/admissions/submission-schema";
+import {
+  courseValues,
+  districtsFor,
+  majorValues,
+  stateValues,
+  streamValues,
+} from "../../app/admissions/submissions/options";
+import { validateSubmission } from "../../app/admissions/submissions/submission-schema";
 import { openDatabase } from "../../app/platform/database.server";
 import { courseIds } from "../../app/site/content/types";
 import { getPartners, getReviews } from "../../app/site/content.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import { createSubmission, listSubmissions } from "../../app/admissions/submission-repository.server";
+import { createSubmission, listSubmissions } from "../../app/admissions/submissions/submission-repository.server";
 import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
 import { type Database, openDatabase, rowsOf } from "../../app/platform/database.server";
 import { action as loginAction } from "../../app/routes/login";
@@ -520,8 +520,8 @@ describeEachEngine("migrating a database made before the list's keys (0017)", (e
       // Equal neighbouring digits give one key: 9000000001 and 9000000777 give three each.
       expect(keys[2]?.keys).toHaveLength(6);
 
-      const { recordsWithDuplicates } = await import("../../app/admissions/student-merge.server");
-      const { everyRecord } = await import("../../app/admissions/student-records.server");
+      const { recordsWithDuplicates } = await import("../../app/admissions/merge/student-merge.server");
+      const { everyRecord } = await import("../../app/admissions/records/student-records.server");
       const listed = await rows<{ id: number; name: string; district: string; mobile: string }>(
         "select id, name, district, mobile from students order by id",
       );

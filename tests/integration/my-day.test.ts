@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { handleDayLog, loadMyDay, navCounts } from "../../app/admissions/day-desk.server";
+import { handleDayLog, loadMyDay, navCounts } from "../../app/admissions/my-day/day-desk.server";
 import {
   type DayGroup,
   type DaySettings,
@@ -14,10 +14,10 @@ import {
   dayOf,
   findUncontacted,
   teamDay,
-} from "../../app/admissions/my-day.server";
-import { loadRecordList } from "../../app/admissions/record-desk.server";
-import { logContact } from "../../app/admissions/student-records.server";
-import type { StudentStage } from "../../app/admissions/student-stages";
+} from "../../app/admissions/my-day/my-day.server";
+import { loadRecordList } from "../../app/admissions/records/record-desk.server";
+import { logContact } from "../../app/admissions/records/student-records.server";
+import type { StudentStage } from "../../app/admissions/records/student-stages";
 import { openDatabase } from "../../app/platform/database.server";
 import type { StaffUser } from "../../app/staff/permissions.server";
 import { auditLog, staffAvailability, students, studentTimeline, user } from "../../db/schema";

@@ -5,8 +5,12 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { site } from "~/config/site";
-import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "../../app/admissions/notifications.server";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+import {
+  type MailSettings,
+  type OutboxDelivery,
+  startOutboxDelivery,
+} from "../../app/admissions/submissions/notifications.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { listUndelivered, outboxSummary, retryMessage } from "../../app/platform/mail-outbox.server";
 import { purgeExpired } from "../../app/privacy/data-protection.server";
 import { findStudentEntries } from "../../app/privacy/student-data.server";

@@ -3,9 +3,9 @@
 // period, a jump straight to Applied, a lost student, follow-ups on time, missed, moved, and one
 // of a student who arrived before the period.
 import { beforeAll, expect, it } from "vitest";
-import { ownersReport } from "../../app/admissions/owners-report.server";
-import { exportReportTable, readPeriod } from "../../app/admissions/owners-report-desk.server";
-import type { ReportRow } from "../../app/admissions/owners-report-tables";
+import { ownersReport } from "../../app/admissions/owners-report/owners-report.server";
+import { exportReportTable, readPeriod } from "../../app/admissions/owners-report/owners-report-desk.server";
+import type { ReportRow } from "../../app/admissions/owners-report/owners-report-tables";
 import type { AppDatabase } from "../../app/platform/database.server";
 import { enquiries, registrations, students, studentTimeline, user } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";

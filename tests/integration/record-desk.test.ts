@@ -3,15 +3,15 @@
 // values and what changed, and what was typed comes back; nothing is overwritten.
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { updateFollowUp } from "../../app/admissions/follow-up.server";
 import {
   exportRecordList,
   handleRecordForm,
   loadRecordList,
   loadRecordPage,
-} from "../../app/admissions/record-desk.server";
-import { everyRecord, type RecordScope } from "../../app/admissions/student-records.server";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+} from "../../app/admissions/records/record-desk.server";
+import { everyRecord, type RecordScope } from "../../app/admissions/records/student-records.server";
+import { updateFollowUp } from "../../app/admissions/submissions/follow-up.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";
 import type { StaffUser } from "../../app/staff/permissions.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";

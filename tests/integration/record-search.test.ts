@@ -8,8 +8,8 @@ import {
   listStudentRecords,
   recordCountWindow,
   studentRecordRows,
-} from "../../app/admissions/student-records.server";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+} from "../../app/admissions/records/student-records.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { localClock, reminderSettings } from "../../app/admissions/reminders.server";
+import { localClock, reminderSettings } from "../../app/admissions/my-day/reminders.server";
 import { openDatabase } from "../../app/platform/database.server";
 import { outbox, reminderDigests, students, user } from "../../db/schema";
 import { startMailServer } from "../support/mail-server";

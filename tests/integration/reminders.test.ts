@@ -8,9 +8,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { site } from "~/config/site";
-import { setAway, setPool } from "../../app/admissions/assignment.server";
-import type { DaySettings } from "../../app/admissions/my-day.server";
-import { type MailSettings, type OutboxDelivery, startOutboxDelivery } from "../../app/admissions/notifications.server";
+import { setAway, setPool } from "../../app/admissions/assignment/assignment.server";
+import type { DaySettings } from "../../app/admissions/my-day/my-day.server";
 import {
   checkedReminderSettings,
   localClock,
@@ -19,8 +18,13 @@ import {
   type ReminderSettings,
   reminderSettings,
   startReminders,
-} from "../../app/admissions/reminders.server";
-import type { StudentStage } from "../../app/admissions/student-stages";
+} from "../../app/admissions/my-day/reminders.server";
+import type { StudentStage } from "../../app/admissions/records/student-stages";
+import {
+  type MailSettings,
+  type OutboxDelivery,
+  startOutboxDelivery,
+} from "../../app/admissions/submissions/notifications.server";
 import { type AppDatabase, type Database, openDatabase } from "../../app/platform/database.server";
 import { action as registerAction } from "../../app/routes/online/register";
 import type { CourseKey } from "../../app/site/course-catalog";

@@ -5,8 +5,8 @@
 // a recomputation from the whole timeline gives, so no write path leaves them behind.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { ownersReport } from "../../app/admissions/owners-report.server";
-import { mergeStudentRecords } from "../../app/admissions/student-merge.server";
+import { mergeStudentRecords } from "../../app/admissions/merge/student-merge.server";
+import { ownersReport } from "../../app/admissions/owners-report/owners-report.server";
 import {
   type Actor,
   addNote,
@@ -14,8 +14,8 @@ import {
   everyRecord,
   getStudentRecord,
   logContact,
-} from "../../app/admissions/student-records.server";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+} from "../../app/admissions/records/student-records.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
 import {
   enquiries,

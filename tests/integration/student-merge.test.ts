@@ -4,28 +4,28 @@
 // a student's own data downloads as one file; records are reassigned one or many at a time.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { handleMergeForm, loadMergePage } from "../../app/admissions/merge-desk.server";
-import {
-  handleReassignForm,
-  handleRecordForm,
-  loadRecordList,
-  loadRecordPage,
-} from "../../app/admissions/record-desk.server";
+import { handleMergeForm, loadMergePage } from "../../app/admissions/merge/merge-desk.server";
 import {
   likelyDuplicates,
   mergeStudentRecords,
   mobileSlip,
   nearMobiles,
-} from "../../app/admissions/student-merge.server";
-import { everyRecord, getStudentRecord, type RecordScope } from "../../app/admissions/student-records.server";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+} from "../../app/admissions/merge/student-merge.server";
+import {
+  handleReassignForm,
+  handleRecordForm,
+  loadRecordList,
+  loadRecordPage,
+} from "../../app/admissions/records/record-desk.server";
+import { everyRecord, getStudentRecord, type RecordScope } from "../../app/admissions/records/student-records.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import {
   checkTemplates,
   fillTemplate,
   unknownPlaceholders,
   whatsappChatHref,
-} from "../../app/admissions/whatsapp-templates";
-import { loadWhatsappTemplates, saveWhatsappTemplates } from "../../app/admissions/whatsapp-templates.server";
+} from "../../app/admissions/whatsapp/whatsapp-templates";
+import { loadWhatsappTemplates, saveWhatsappTemplates } from "../../app/admissions/whatsapp/whatsapp-templates.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
 import { findStudentEntries } from "../../app/privacy/student-data.server";
 import { studentDataDownload } from "../../app/privacy/student-export.server";

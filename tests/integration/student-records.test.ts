@@ -8,8 +8,8 @@ import {
   listStudentRecords,
   recordSubmissions,
   recordTimeline,
-} from "../../app/admissions/student-records.server";
-import { createSubmission, type SubmissionFields } from "../../app/admissions/submission-repository.server";
+} from "../../app/admissions/records/student-records.server";
+import { createSubmission, type SubmissionFields } from "../../app/admissions/submissions/submission-repository.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
 import { enquiries, students, studentTimeline } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { exportSubmissionTable } from "../../app/admissions/desk.server";
+import { exportSubmissionTable } from "../../app/admissions/submissions/submission-desk.server";
 import {
   createSubmission,
   getSubmission,
@@ -9,7 +9,7 @@ import {
   type SubmissionFields,
   submissionCsvColumns,
   submissionRows,
-} from "../../app/admissions/submission-repository.server";
+} from "../../app/admissions/submissions/submission-repository.server";
 import { csvHeader } from "../../app/platform/csv";
 import { enquiries, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";

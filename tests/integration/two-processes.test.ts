@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSubmission } from "../../app/admissions/submission-repository.server";
+import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { student } from "./fixtures";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
-import { NavCountBadges, useLiveNavCounts } from "~/admissions/components/day-counts";
-import type { NavCounts } from "~/admissions/my-day";
+import { NavCountBadges, useLiveNavCounts } from "~/admissions/my-day/day-counts";
+import type { NavCounts } from "~/admissions/my-day/my-day";
 import { site } from "~/config/site";
 import type { DeskLink, DeskSection } from "~/staff/staff-desk";
 

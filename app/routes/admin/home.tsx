@@ -1,4 +1,4 @@
-import { listSubmissions } from "~/admissions/submission-repository.server";
+import { listSubmissions } from "~/admissions/submissions/submission-repository.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { outboxSummary } from "~/platform/mail-outbox.server";

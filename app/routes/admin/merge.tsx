@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
-import { courseLabelOf } from "~/admissions/components/record-list";
-import { handleMergeForm, loadMergePage } from "~/admissions/merge-desk.server";
-import { recordIdOf } from "~/admissions/record-desk.server";
-import { lostReasonLabels, stageLabels } from "~/admissions/stage-labels";
-import type { LostReason, StudentStage } from "~/admissions/student-stages";
+import { handleMergeForm, loadMergePage } from "~/admissions/merge/merge-desk.server";
+import { recordIdOf } from "~/admissions/records/record-desk.server";
+import { courseLabelOf } from "~/admissions/records/record-list";
+import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
+import type { LostReason, StudentStage } from "~/admissions/records/student-stages";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { IndiaTime } from "~/components/desk/india-time";
 import { databaseContext } from "~/platform/context.server";

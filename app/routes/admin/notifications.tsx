@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
-import { badForm } from "~/admissions/desk.server";
-import { wakeOutbox } from "~/admissions/notifications.server";
-import { reminderSettings } from "~/admissions/reminders.server";
+import { reminderSettings } from "~/admissions/my-day/reminders.server";
+import { wakeOutbox } from "~/admissions/submissions/notifications.server";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
-import { badForm } from "~/admissions/desk.server";
-import { courseOptions } from "~/admissions/options";
+import { courseOptions } from "~/admissions/submissions/options";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { SubmissionTable } from "~/admissions/components/submission-table";
-import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/desk.server";
+import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/submissions/submission-desk.server";
+import { SubmissionTable } from "~/admissions/submissions/submission-table";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { exportReportTable } from "~/admissions/owners-report-desk.server";
-import { isReportTableId } from "~/admissions/owners-report-tables";
+import { exportReportTable } from "~/admissions/owners-report/owners-report-desk.server";
+import { isReportTableId } from "~/admissions/owners-report/owners-report-tables";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/report-csv";

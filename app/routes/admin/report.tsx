@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { readPeriod, reportFor } from "~/admissions/owners-report-desk.server";
+import { readPeriod, reportFor } from "~/admissions/owners-report/owners-report-desk.server";
 import {
   funnelRows,
   percent,
@@ -9,7 +9,7 @@ import {
   reportTables,
   showDuration,
   showPercent,
-} from "~/admissions/owners-report-tables";
+} from "~/admissions/owners-report/owners-report-tables";
 import { BarList, ColumnChart } from "~/components/desk/charts";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { FigureTable } from "~/components/desk/figure-table";

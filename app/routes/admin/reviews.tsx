@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { badForm } from "~/admissions/desk.server";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";

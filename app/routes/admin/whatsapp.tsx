@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { badForm } from "~/admissions/desk.server";
+import { badForm } from "~/admissions/submissions/submission-desk.server";
 import {
   checkTemplates,
   fillTemplate,
@@ -8,8 +8,8 @@ import {
   maxTemplateTextLength,
   type TemplateProblems,
   templatePlaceholders,
-} from "~/admissions/whatsapp-templates";
-import { loadWhatsappTemplates, saveWhatsappTemplates } from "~/admissions/whatsapp-templates.server";
+} from "~/admissions/whatsapp/whatsapp-templates";
+import { loadWhatsappTemplates, saveWhatsappTemplates } from "~/admissions/whatsapp/whatsapp-templates.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";

@@ -1,4 +1,4 @@
-import { navCounts } from "~/admissions/day-desk.server";
+import { navCounts } from "~/admissions/my-day/day-desk.server";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff, staffRoles } from "~/staff/permissions.server";
 import type { Route } from "./+types/counts";

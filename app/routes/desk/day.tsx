@@ -1,12 +1,12 @@
-import { LiveBadge, useLiveUpdates } from "~/admissions/components/live-updates";
+import { dayLogAction, loadMyDay } from "~/admissions/my-day/day-desk.server";
 import {
   DayGroupsList,
   DayJumpLinks,
   dayHeadingDate,
   useLogAnswer,
   workingDuration,
-} from "~/admissions/components/my-day";
-import { dayLogAction, loadMyDay } from "~/admissions/day-desk.server";
+} from "~/admissions/my-day/day-groups";
+import { LiveBadge, useLiveUpdates } from "~/admissions/records/live-updates";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff, staffRoles } from "~/staff/permissions.server";

@@ -1,6 +1,6 @@
 import "~/desk.css";
 import { Outlet, useRouteLoaderData } from "react-router";
-import { navCounts } from "~/admissions/day-desk.server";
+import { navCounts } from "~/admissions/my-day/day-desk.server";
 import { DeskErrorAlone, DeskErrorPanel } from "~/components/desk/desk-error";
 import { DeskLayout } from "~/components/desk/desk-layout";
 import { site } from "~/config/site";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { LiveBadge, useLiveUpdates } from "~/admissions/components/live-updates";
-import { DayGroupsList, dayHeadingDate, roughly, useLogAnswer, workingDuration } from "~/admissions/components/my-day";
-import { courseLabelOf } from "~/admissions/components/record-list";
-import { dayLogAction, loadTeamDay } from "~/admissions/day-desk.server";
-import { dayGroupLabels, dayGroupShortLabels, dayGroups } from "~/admissions/my-day";
+import { dayLogAction, loadTeamDay } from "~/admissions/my-day/day-desk.server";
+import { DayGroupsList, dayHeadingDate, roughly, useLogAnswer, workingDuration } from "~/admissions/my-day/day-groups";
+import { dayGroupLabels, dayGroupShortLabels, dayGroups } from "~/admissions/my-day/my-day";
+import { LiveBadge, useLiveUpdates } from "~/admissions/records/live-updates";
+import { courseLabelOf } from "~/admissions/records/record-list";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { requireStaff } from "~/staff/permissions.server";

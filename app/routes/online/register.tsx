@@ -1,7 +1,7 @@
-import { type BatchChoice, SubmissionForm } from "~/admissions/components/submission-form";
-import { SubmittedNotice } from "~/admissions/components/submitted-notice";
-import { courseValueFromParam } from "~/admissions/options";
-import { courseLabel, handleSubmission, newSubmissionToken } from "~/admissions/submissions.server";
+import { courseValueFromParam } from "~/admissions/submissions/options";
+import { type BatchChoice, SubmissionForm } from "~/admissions/submissions/submission-form";
+import { courseLabel, handleSubmission, newSubmissionToken } from "~/admissions/submissions/submissions.server";
+import { SubmittedNotice } from "~/admissions/submissions/submitted-notice";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/root";

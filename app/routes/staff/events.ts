@@ -1,6 +1,6 @@
-import { recordScopeOf } from "~/admissions/record-desk.server";
-import { getStudentRecord, isInScope } from "~/admissions/student-records.server";
-import { getSubmission } from "~/admissions/submission-repository.server";
+import { recordScopeOf } from "~/admissions/records/record-desk.server";
+import { getStudentRecord, isInScope } from "~/admissions/records/student-records.server";
+import { getSubmission } from "~/admissions/submissions/submission-repository.server";
 import { databaseContext } from "~/platform/context.server";
 import { onMissedSubmissions, onRecordChange, onShutdown, onSubmission } from "~/platform/events.server";
 import { isSessionCurrent, requireStaff, staffRoles } from "~/staff/permissions.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { exportSubmissionTable } from "~/admissions/desk.server";
+import { exportSubmissionTable } from "~/admissions/submissions/submission-desk.server";
 import { databaseContext } from "~/platform/context.server";
 import { notYourPage, requireStaff, staffRoles, worksOn } from "~/staff/permissions.server";
 import { courseValueOfRole, isCoordinatorRole } from "~/staff/staff-desk";

@@ -1,6 +1,11 @@
 import { redirect } from "react-router";
-import { RecordPage } from "~/admissions/components/record-page";
-import { handleRecordForm, loadRecordPage, recordIdOf, requireRecordDesk } from "~/admissions/record-desk.server";
+import {
+  handleRecordForm,
+  loadRecordPage,
+  recordIdOf,
+  requireRecordDesk,
+} from "~/admissions/records/record-desk.server";
+import { RecordPage } from "~/admissions/records/record-page";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { RecordList } from "~/admissions/components/record-list";
 import {
   exportRecordList,
   handleReassignForm,
   loadRecordList,
   requireRecordDesk,
-} from "~/admissions/record-desk.server";
+} from "~/admissions/records/record-desk.server";
+import { RecordList } from "~/admissions/records/record-list";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";

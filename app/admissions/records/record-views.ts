@@ -15,7 +15,7 @@ export interface RecordRowView {
   nextFollowUpAt: string | null;
   overdue: boolean;
   createdAt: string;
-  /** Another record looks like the same student (app/admissions/student-merge.server.ts). */
+  /** Another record looks like the same student (app/admissions/merge/student-merge.server.ts). */
   duplicate: boolean;
 }
 

@@ -1,10 +1,11 @@
 // The owner's report's tables: one definition of each table's rows and columns, for the page
 // (formatted) and for its CSV download (plain numbers). Browser-safe.
+
+import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
+import { type LostReason, lostReasons, type StudentStage, studentStages } from "~/admissions/records/student-stages";
 import { shareOf, showShare } from "~/components/desk/shares";
 import type { CsvValue } from "~/platform/csv";
 import { courseByValue } from "~/site/course-catalog";
-import { lostReasonLabels, stageLabels } from "./stage-labels";
-import { type LostReason, lostReasons, type StudentStage, studentStages } from "./student-stages";
 
 /** The figures of one group of students (all of them, a counsellor's, a course's...). */
 export interface ReportFigures {

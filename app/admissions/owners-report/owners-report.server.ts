@@ -7,9 +7,9 @@
 // busy desk stays fast.
 import { sql } from "drizzle-orm";
 // Relative imports with extensions: the benchmark loads this module with plain Node.
-import { type AppDatabase, rowsOf } from "../platform/database.server.ts";
+import { type AppDatabase, rowsOf } from "../../platform/database.server.ts";
+import { type LostReason, lostReasons, type StudentStage, studentStages } from "../records/student-stages.ts";
 import type { FollowUpFigures, ReportFigures, ReportRow } from "./owners-report-tables.ts";
-import { type LostReason, lostReasons, type StudentStage, studentStages } from "./student-stages.ts";
 
 type FunnelStage = Exclude<StudentStage, "lost">;
 

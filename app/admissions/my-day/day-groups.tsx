@@ -8,13 +8,18 @@ import {
   type DayRowView,
   dayGroupLabels,
   type FollowUpChoice,
-} from "~/admissions/my-day";
-import { stageLabels } from "~/admissions/stage-labels";
-import { internationalMobile } from "~/admissions/student-contact";
-import { type CallOutcome, callOutcomeLabels, callOutcomes, type StudentStage } from "~/admissions/student-stages";
+} from "~/admissions/my-day/my-day";
+import { courseLabelOf } from "~/admissions/records/record-list";
+import { stageLabels } from "~/admissions/records/stage-labels";
+import { internationalMobile } from "~/admissions/records/student-contact";
+import {
+  type CallOutcome,
+  callOutcomeLabels,
+  callOutcomes,
+  type StudentStage,
+} from "~/admissions/records/student-stages";
 import { site } from "~/config/site";
 import { deskTime } from "~/staff/staff-desk";
-import { courseLabelOf } from "./record-list";
 
 /** The one log form in flight on the page: its answer moves the row and is announced. */
 const logFetcherKey = "day-log";

@@ -1,5 +1,5 @@
 // My day's groups as the desk and the e-mails name them. Which records fall in each is decided
-// in one place, app/admissions/my-day.server.ts. Browser-safe.
+// in one place, app/admissions/my-day/my-day.server.ts. Browser-safe.
 
 /**
  * A counsellor's records in four groups, most urgent first. A record is in one group at most,

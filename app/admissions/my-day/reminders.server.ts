@@ -8,6 +8,13 @@
 // uncontacted_alerts, before the message is queued in the same transaction. Several
 // processes, or a process started again, find the row taken and send nothing twice.
 import { and, asc, eq, gte, isNotNull, isNull, notExists, or } from "drizzle-orm";
+import {
+  courseTitleFor,
+  type SubmissionForMail,
+  submissionDetails,
+  wakeOutbox,
+} from "~/admissions/submissions/notifications.server";
+import type { StoredSubmission } from "~/admissions/submissions/submission-repository.server";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
@@ -19,7 +26,7 @@ import {
   students,
   uncontactedAlerts,
   user,
-} from "../../db/schema";
+} from "../../../db/schema";
 import { dayGroupShortLabels } from "./my-day";
 import {
   type DayGroup,
@@ -30,9 +37,7 @@ import {
   daySettings,
   uncontactedCondition,
 } from "./my-day.server";
-import { courseTitleFor, type SubmissionForMail, submissionDetails, wakeOutbox } from "./notifications.server";
 import { type DigestSection, digestMessage, ownerNotice, uncontactedAlert } from "./reminder-mail.server";
-import type { StoredSubmission } from "./submission-repository.server";
 
 export interface ReminderSettings {
   /** The hour (0-23) the morning digest goes out, in `timeZone`. */

@@ -7,8 +7,8 @@ import { z } from "zod";
 // Zod compiles parsers with `new Function` unless told not to; the pages' CSP forbids eval.
 z.config({ jitless: true });
 
+import { normaliseMobile } from "~/admissions/records/student-contact";
 import { courseValues, districtsFor, majorValues, stateValues, streamValues } from "./options";
-import { normaliseMobile } from "./student-contact";
 
 export const messages = {
   nameRequired: "Please enter your name",

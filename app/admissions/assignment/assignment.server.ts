@@ -3,6 +3,7 @@
 // marked away. A returning student stays with their owner; with nobody eligible the record
 // waits, unassigned, for an admin. Runs in the transaction that stores the form.
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Actor } from "~/admissions/records/student-records.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
 import {
@@ -12,8 +13,7 @@ import {
   students,
   studentTimeline,
   user,
-} from "../../db/schema";
-import type { Actor } from "./student-records.server";
+} from "../../../db/schema";
 
 /**
  * The owner for a record that has none, by the course's pool in turn; null when the form has

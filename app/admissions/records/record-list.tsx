@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { dayGroupLabels, isDayGroup } from "~/admissions/my-day";
-import type { RecordRowView } from "~/admissions/record-views";
-import { stageLabels } from "~/admissions/stage-labels";
-import { studentStages } from "~/admissions/student-stages";
+import { dayGroupLabels, isDayGroup } from "~/admissions/my-day/my-day";
+import type { RecordRowView } from "~/admissions/records/record-views";
+import { stageLabels } from "~/admissions/records/stage-labels";
+import { studentStages } from "~/admissions/records/student-stages";
 import { IndiaTime } from "~/components/desk/india-time";
 import { courseByValue } from "~/site/course-catalog";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
@@ -20,7 +20,7 @@ export interface RecordListData {
     to: string;
     sort: string;
     page: number;
-    /** One of My day's groups, or "late" (app/admissions/my-day.ts). */
+    /** One of My day's groups, or "late" (app/admissions/my-day/my-day.ts). */
     day: string;
   };
   rows: RecordRowView[];

@@ -7,6 +7,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Transporter } from "nodemailer";
+import { recordEmailSent } from "~/admissions/records/student-records.server";
 import { site, whatsappHref } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
@@ -25,7 +26,6 @@ import { getCourses } from "~/site/content.server";
 import { authSecret } from "~/staff/auth.server";
 import { staffEmailsForCourse } from "~/staff/staff-accounts.server";
 import { courseOptions } from "./options";
-import { recordEmailSent } from "./student-records.server";
 import type { EnquiryData, SubmissionKind } from "./submission-schema";
 
 export interface MailSettings {

@@ -1,6 +1,6 @@
-import { courseOptions, districtsByState, majors, states, streams } from "~/admissions/options";
-import type { SubmissionKind } from "~/admissions/submission-schema";
-import { type FieldName, questionMaxLength, ticked } from "~/admissions/submission-schema";
+import { courseOptions, districtsByState, majors, states, streams } from "~/admissions/submissions/options";
+import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
+import { type FieldName, questionMaxLength, ticked } from "~/admissions/submissions/submission-schema";
 import { CheckboxField, Field } from "~/components/forms";
 import { site } from "~/config/site";
 

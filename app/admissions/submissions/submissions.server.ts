@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { withOwnerNotice } from "~/admissions/my-day/reminders.server";
 import { clientAddressContext, databaseContext, mailContext } from "~/platform/context.server";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { publicOrigin } from "~/platform/env.server";
@@ -19,7 +20,6 @@ import { courseByValue } from "~/site/course-catalog";
 import { readFirstTouch } from "./first-touch.server";
 import { type AcknowledgementDecision, mayAcknowledge, prepareNotifications, wakeOutbox } from "./notifications.server";
 import { courseOptions } from "./options";
-import { withOwnerNotice } from "./reminders.server";
 import {
   createSubmission,
   findStoredSubmission,

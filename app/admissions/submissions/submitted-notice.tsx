@@ -1,4 +1,4 @@
-import { messages } from "~/admissions/submission-schema";
+import { messages } from "~/admissions/submissions/submission-schema";
 import { FormMessage } from "~/components/forms";
 import { site, whatsappHref } from "~/config/site";
 

@@ -3,6 +3,9 @@
 // groups themselves are my-day.server.ts; the log is the record page's (record-desk.server.ts),
 // so both write the same timeline entries, audit lines and live events.
 import { data, redirect } from "react-router";
+import { handleRecordForm, recordScopeOf } from "~/admissions/records/record-desk.server";
+import { getStudentRecord, type RecordScope } from "~/admissions/records/student-records.server";
+import { callOutcomes } from "~/admissions/records/student-stages";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId, readFormBody } from "~/platform/form-data.server";
 import type { StaffUser } from "~/staff/permissions.server";
@@ -19,9 +22,6 @@ import {
   findUncontacted,
   teamDay,
 } from "./my-day.server";
-import { handleRecordForm, recordScopeOf } from "./record-desk.server";
-import { getStudentRecord, type RecordScope } from "./student-records.server";
-import { callOutcomes } from "./student-stages";
 import { indiaOffsetMs, nextWorkingDayAt } from "./working-hours";
 
 /** The records a staff member works on (recordScopeOf: an admin every record, a counsellor their courses'). */

@@ -1,7 +1,7 @@
 // Where the desk's WhatsApp templates are kept: one row of the site settings, as JSON.
 import { eq } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { siteSettings } from "../../db/schema";
+import { siteSettings } from "../../../db/schema";
 import { checkTemplates, defaultTemplates, type WhatsappTemplate } from "./whatsapp-templates";
 
 const settingKey = "whatsapp_templates";

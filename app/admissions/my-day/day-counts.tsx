@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { NavCounts } from "~/admissions/my-day";
-import { useLiveUpdates } from "./live-updates";
+import type { NavCounts } from "~/admissions/my-day/my-day";
+import { useLiveUpdates } from "~/admissions/records/live-updates";
 
 /** How often the counts are fetched again with nothing heard: a follow-up becomes overdue by the clock alone. */
 const clockRefreshMs = 60_000;

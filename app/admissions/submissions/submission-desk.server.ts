@@ -4,6 +4,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { z } from "zod";
+import type { RecordScope } from "~/admissions/records/student-records.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import type { CourseValue } from "~/site/course-catalog";
@@ -11,7 +12,6 @@ import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { daysToMs, defaultRangeDays, type SubmissionRow } from "~/staff/staff-desk";
 import { repeatContacts, updateFollowUp } from "./follow-up.server";
-import type { RecordScope } from "./student-records.server";
 import { listSubmissions, submissionCsv } from "./submission-repository.server";
 import type { SubmissionKind } from "./submission-schema";
 import { submissionStatuses } from "./submission-status";

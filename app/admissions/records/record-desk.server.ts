@@ -4,6 +4,17 @@
 import { Readable } from "node:stream";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
+import { reassignRecords } from "~/admissions/assignment/assignment.server";
+import { likelyDuplicates, mergedInto, recordsWithDuplicates } from "~/admissions/merge/student-merge.server";
+import {
+  type DayGroup,
+  dayClock,
+  dayGroupCondition,
+  dayGroups,
+  uncontactedCondition,
+} from "~/admissions/my-day/my-day.server";
+import { indiaTime } from "~/admissions/submissions/submission-repository.server";
+import { loadWhatsappTemplates } from "~/admissions/whatsapp/whatsapp-templates.server";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
@@ -15,10 +26,7 @@ import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import { allCourses, counsellorDesk, coursesOf } from "~/staff/staff-roles";
-import { reassignRecords } from "./assignment.server";
-import { type DayGroup, dayClock, dayGroupCondition, dayGroups, uncontactedCondition } from "./my-day.server";
 import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
-import { likelyDuplicates, mergedInto, recordsWithDuplicates } from "./student-merge.server";
 import {
   type Actor,
   addNote,
@@ -47,8 +55,6 @@ import {
   type StudentStage,
   studentStages,
 } from "./student-stages";
-import { indiaTime } from "./submission-repository.server";
-import { loadWhatsappTemplates } from "./whatsapp-templates.server";
 
 export const recordPageSize = 50;
 

@@ -1,9 +1,9 @@
 // Staff follow-up on enquiries and registrations: status, notes, and repeat contacts.
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
+import { type RecordScope, studentInScope } from "~/admissions/records/student-records.server";
+import { stageOfStatus } from "~/admissions/records/student-stages";
 import type { AppDatabase } from "~/platform/database.server";
-import { enquiries, registrations, type SubmissionStatus, students, studentTimeline } from "../../db/schema";
-import { type RecordScope, studentInScope } from "./student-records.server";
-import { stageOfStatus } from "./student-stages";
+import { enquiries, registrations, type SubmissionStatus, students, studentTimeline } from "../../../db/schema";
 import type { SubmissionKind } from "./submission-schema";
 
 const tableOf = { enquiry: enquiries, registration: registrations } as const;

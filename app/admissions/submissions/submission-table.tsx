@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
-import { stateLabelOf } from "~/admissions/options";
-import type { SubmissionKind } from "~/admissions/submission-schema";
-import { type SubmissionStatus, statusLabels, submissionStatuses } from "~/admissions/submission-status";
+import { LiveBadge, useLiveUpdates } from "~/admissions/records/live-updates";
+import { stateLabelOf } from "~/admissions/submissions/options";
+import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
+import { type SubmissionStatus, statusLabels, submissionStatuses } from "~/admissions/submissions/submission-status";
 import { courseByValue } from "~/site/course-catalog";
 import { deskTime, rangeOptions, type SubmissionRow } from "~/staff/staff-desk";
-import { LiveBadge, useLiveUpdates } from "./live-updates";
 
 export interface SubmissionTableData {
   kind: SubmissionKind;

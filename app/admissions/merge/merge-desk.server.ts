@@ -1,21 +1,21 @@
 // The admin's merge screen: two records side by side, what the kept one becomes, and the
 // merge itself (audited, announced to open desks). Admin only: the route checks it.
 import { data, redirect } from "react-router";
-import type { AppDatabase } from "~/platform/database.server";
-import { publishRecordChange } from "~/platform/events.server";
-import { maxRowId } from "~/platform/form-data.server";
-import { auditedChange } from "~/staff/audit-log.server";
-import type { StaffUser } from "~/staff/permissions.server";
-import { ownerNames, subjectOf } from "./record-desk.server";
-import { likelyDuplicates, mergePlan, mergeStudentRecords } from "./student-merge.server";
+import { ownerNames, subjectOf } from "~/admissions/records/record-desk.server";
 import {
   everyRecord,
   getStudentRecord,
   recordSubmissions,
   recordTimeline,
   type StudentRecord,
-} from "./student-records.server";
-import { indiaTime } from "./submission-repository.server";
+} from "~/admissions/records/student-records.server";
+import { indiaTime } from "~/admissions/submissions/submission-repository.server";
+import type { AppDatabase } from "~/platform/database.server";
+import { publishRecordChange } from "~/platform/events.server";
+import { maxRowId } from "~/platform/form-data.server";
+import { auditedChange } from "~/staff/audit-log.server";
+import type { StaffUser } from "~/staff/permissions.server";
+import { likelyDuplicates, mergePlan, mergeStudentRecords } from "./student-merge.server";
 
 function otherIdOf(value: string | null): number | undefined {
   const id = Number(value);

@@ -20,13 +20,13 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { assignOnArrival } from "~/admissions/assignment/assignment.server";
+import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
 import type { CourseValue } from "~/site/course-catalog";
-import { enquiries, registrations, students, studentTimeline, user } from "../../db/schema";
-import { assignOnArrival } from "./assignment.server";
+import { enquiries, registrations, students, studentTimeline, user } from "../../../db/schema";
 import { normaliseEmail, normaliseMobile } from "./student-contact";
 import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
-import type { SubmissionKind } from "./submission-schema";
 
 export type StudentRecord = typeof students.$inferSelect;
 export type TimelineEntry = typeof studentTimeline.$inferSelect;

@@ -3,11 +3,12 @@
 // Plain text, like every message the site sends; a student is named (cut like every name in
 // mail) with their courses and a link to the record, never with their mobile or e-mail in a
 // digest or an alert: the link opens the rest for whoever may see it.
+
+import { nameForMail } from "~/admissions/submissions/notifications.server";
+import { courseOptions } from "~/admissions/submissions/options";
 import { site } from "~/config/site";
 import { isStaffRole, landingOf } from "~/staff/staff-roles";
 import { recordsBaseOf } from "./day-desk.server";
-import { nameForMail } from "./notifications.server";
-import { courseOptions } from "./options";
 
 /** The records list of an account with this role (the admins' for an account without a valid role). */
 function recordsOf(role: string | null | undefined): string {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
-import { stateLabelOf } from "~/admissions/options";
-import type { RecordFormProblem, TimelineView } from "~/admissions/record-views";
-import { lostReasonLabels, stageLabels } from "~/admissions/stage-labels";
-import { internationalMobile } from "~/admissions/student-contact";
+import type { RecordFormProblem, TimelineView } from "~/admissions/records/record-views";
+import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
+import { internationalMobile } from "~/admissions/records/student-contact";
 import {
   type CallOutcome,
   callOutcomeLabels,
@@ -13,8 +12,9 @@ import {
   maxNoteLength,
   type StudentStage,
   studentStages,
-} from "~/admissions/student-stages";
-import { fillTemplate, type WhatsappTemplate, whatsappChatHref } from "~/admissions/whatsapp-templates";
+} from "~/admissions/records/student-stages";
+import { stateLabelOf } from "~/admissions/submissions/options";
+import { fillTemplate, type WhatsappTemplate, whatsappChatHref } from "~/admissions/whatsapp/whatsapp-templates";
 import { IndiaTime, useViewerZone } from "~/components/desk/india-time";
 import { site } from "~/config/site";
 import { deskTime } from "~/staff/staff-desk";
