@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { type Database, openDatabase } from "../../app/platform/database.server";
 import { counterStoreFor } from "../../app/platform/rate-limit.server";
 
@@ -84,10 +84,16 @@ const databasePrefix = /^[a-z0-9_-]{1,40}$/i.test(process.env.TEST_DATABASE_PREF
   ? (process.env.TEST_DATABASE_PREFIX as string)
   : "it_";
 
-/** A new, empty database on the PostgreSQL server, and how to drop it again. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server, and how to drop it again: empty, or with `migrated`
+ * a copy of the run's migrated template (tests/integration/template-databases.ts).
+ */
+export async function createPostgresDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${databasePrefix}${randomBytes(6).toString("hex")}`;
-  await adminQuery(`create database "${name}"`);
+  const template = options.migrated ? inject("postgresTemplateDatabase") : "";
+  await adminQuery(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   const url = new URL(postgresServerUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
@@ -98,9 +104,11 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (engine === "postgres") {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase({ migrated: true });
     databaseUrl = created.url;
     dropDatabase = created.drop;
+  } else {
+    await copyPgliteTemplate(dataDir);
   }
   let database: Database;
   try {
@@ -122,6 +130,14 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Puts a copy of the run's migrated, empty embedded database in `dataDir` (as if the site had
+ * started there once), instead of an initdb and every migration.
+ */
+export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+  await fs.cp(path.join(inject("pgliteTemplateDir"), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
 }
 
 /**
