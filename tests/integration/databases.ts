@@ -7,9 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { type Database, openDatabase } from "../../app/platform/database.server";
 import { counterStoreFor } from "../../app/platform/rate-limit.server";
+import { copyPgliteTemplate, postgresTemplateDatabase } from "./template-copies";
 
 export type EngineName = Database["engine"];
 
@@ -92,7 +93,7 @@ export async function createPostgresDatabase(
   options: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${databasePrefix}${randomBytes(6).toString("hex")}`;
-  const template = options.migrated ? inject("postgresTemplateDatabase") : "";
+  const template = options.migrated ? postgresTemplateDatabase() : "";
   await adminQuery(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   const url = new URL(postgresServerUrl);
   url.pathname = `/${name}`;
@@ -130,14 +131,6 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Puts a copy of the run's migrated, empty embedded database in `dataDir` (as if the site had
- * started there once), instead of an initdb and every migration.
- */
-export async function copyPgliteTemplate(dataDir: string): Promise<void> {
-  await fs.cp(path.join(inject("pgliteTemplateDir"), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
 }
 
 /**

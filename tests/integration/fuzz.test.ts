@@ -24,6 +24,7 @@ import { staffRoles } from "../../app/staff/staff-roles";
 import { enquiries, registrations, staffCourses, submissionStatuses, user } from "../../db/schema";
 import { describeEachEngine } from "./databases";
 import { addStaff, inParallel, type SiteProcess, signIn, startSite } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const runs = Number(process.env.FUZZ_RUNS ?? 1_000);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -382,6 +383,7 @@ describeEachEngine("fuzzed posts", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-fuzz-"));
+    await copyPgliteTemplate(dataDir);
     await addStaff({ dataDir }, admin, "admin");
     await addStaff({ dataDir }, coordinator, "counsellor", "iot");
     site = await startSite({ dataDir, env: { FORM_RATE_LIMIT: "1000000/10m" } });

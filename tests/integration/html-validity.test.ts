@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../app/site/public-pages";
 import { addStaff, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar")), "build/dist/vnu.jar");
 // The machine's Java runs the checker (Debian's default-jre-headless; .ci/run installs it).
@@ -51,6 +52,7 @@ describe.skipIf(!javaFound && !process.env.CI)("the HTML of every page", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-html-"));
+    await copyPgliteTemplate(dataDir);
     pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-html-pages-"));
     await addStaff({ dataDir }, "admin@example.org", "admin");
     site = await startSite({ dataDir, env: { DEMO_CONTENT: "on" } });
