@@ -161,8 +161,36 @@ export async function truncateAll(database: Database): Promise<void> {
   await counterStoreFor(database).clearAll();
   const result = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
   const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
-  if (tables.length > 0)
-    await database.db.execute(sql.raw(`truncate table ${tables.join(", ")} restart identity cascade`));
+  if (tables.length === 0) return;
+  if (database.engine === "postgres" && (await emptiedByDeleting(database, tables))) return;
+  await database.db.execute(sql.raw(`truncate table ${tables.join(", ")} restart identity cascade`));
+}
+
+/**
+ * On PostgreSQL, TRUNCATE gives every table and index new files: a tenth of a second on a quiet
+ * server, seconds on a busy one (past the site's statement timeout). The tests' few rows are
+ * deleted instead, in one transaction with triggers and foreign-key checks set aside (the
+ * derived tables are emptied too), and every sequence starts again: the same empty database.
+ * Setting triggers aside needs a superuser; without one (false) the caller truncates.
+ */
+async function emptiedByDeleting(database: Database, tables: string[]): Promise<boolean> {
+  try {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      for (const table of tables) await tx.execute(sql.raw(`delete from ${table}`));
+      const sequences = await tx.execute(sql`
+        select format('%I.%I', n.nspname, c.relname) as name from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'S' and n.nspname = 'public'`);
+      for (const { name } of (sequences as unknown as { rows: { name: string }[] }).rows) {
+        await tx.execute(sql.raw(`alter sequence ${name} restart`));
+      }
+    });
+    return true;
+  } catch (error) {
+    const failure = error as { code?: string; cause?: { code?: string } };
+    if ((failure.cause?.code ?? failure.code) === "42501") return false;
+    throw error;
+  }
 }
 
 async function adminQuery(statement: string): Promise<void> {
