@@ -22,6 +22,7 @@ export default class ProgressReporter implements Reporter {
     const file = testModule.project.config.root
       ? testModule.moduleId.replace(`${testModule.project.config.root}/`, "")
       : testModule.moduleId;
-    console.log(`  [${this.done}/${this.total} files, ${elapsed}] ${state}: ${file}`);
+    const own = (testModule.diagnostic().duration / 1000).toFixed(1);
+    console.log(`  [${this.done}/${this.total} files, ${elapsed}] ${state}: ${file} (${own} s)`);
   }
 }
