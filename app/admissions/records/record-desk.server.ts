@@ -26,6 +26,7 @@ import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import { allCourses, counsellorDesk, coursesOf } from "~/staff/staff-roles";
+import { followUpRangeProblem } from "./follow-up-range";
 import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
 import {
   type Actor,
@@ -300,7 +301,11 @@ const indiaDateTime = z
   .trim()
   .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value), "Please give a date and a time.")
   .transform((value) => (value === "" ? null : new Date(`${value}:00+05:30`)))
-  .refine((value) => value === null || !Number.isNaN(value.getTime()), "Please give a date and a time.");
+  .refine((value) => value === null || !Number.isNaN(value.getTime()), "Please give a date and a time.")
+  .superRefine((value, context) => {
+    const problem = value === null ? undefined : followUpRangeProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
 
 const version = z.coerce.number({ message: "Please reload the record." }).int().min(1).max(maxRowId);
 const noteText = z
