@@ -8,13 +8,13 @@ import { beforeEach, expect, it } from "vitest";
 import { mergeStudentRecords } from "../../app/admissions/merge/student-merge.server";
 import { ownersReport } from "../../app/admissions/owners-report/owners-report.server";
 import {
-  type Actor,
   addNote,
   editStudentRecord,
   everyRecord,
   getStudentRecord,
   logContact,
 } from "../../app/admissions/records/student-records.server";
+import type { Actor } from "../../app/admissions/records/student-timeline.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
 import {

@@ -3,9 +3,10 @@
 // takes the other's forms and timeline; the merged record is deleted and a row in
 // student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Actor, RecordScope, StudentRecord } from "~/admissions/records/student-records.server";
+import type { RecordScope, StudentRecord } from "~/admissions/records/student-records.server";
 import { scopeCondition } from "~/admissions/records/student-records.server";
 import { type StudentStage, studentStages } from "~/admissions/records/student-stages";
+import type { Actor } from "~/admissions/records/student-timeline.server";
 import { type AppDatabase, rowsOf } from "~/platform/database.server";
 import { enquiries, registrations, studentMerges, students, studentTimeline } from "../../../db/schema";
 

@@ -28,7 +28,6 @@ import { courseValueOfRole } from "~/staff/staff-desk";
 import { allCourses, counsellorDesk, coursesOf } from "~/staff/staff-roles";
 import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
 import {
-  type Actor,
   addNote,
   editStudentRecord,
   everyRecord,
@@ -55,6 +54,7 @@ import {
   type StudentStage,
   studentStages,
 } from "./student-stages";
+import type { Actor } from "./student-timeline.server";
 
 export const recordPageSize = 50;
 

@@ -27,15 +27,10 @@ import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations, students, studentTimeline, user } from "../../../db/schema";
 import { normaliseEmail, normaliseMobile } from "./student-contact";
 import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
+import type { Actor } from "./student-timeline.server";
 
 export type StudentRecord = typeof students.$inferSelect;
 export type TimelineEntry = typeof studentTimeline.$inferSelect;
-
-/** Who did something on the desk; null actor: the site itself (a form arriving). */
-export interface Actor {
-  id: string;
-  email: string;
-}
 
 /**
  * Which records a staff member works on: every record (an admin, a counsellor of all
