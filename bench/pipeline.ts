@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { loadRecordList, loadRecordPage } from "../app/admissions/records/record-desk.server.ts";
-import { everyRecord } from "../app/admissions/records/student-records.server.ts";
+import { everyRecord } from "../app/admissions/records/record-scope.server.ts";
 import { createSubmission } from "../app/admissions/submissions/submission-repository.server.ts";
 import { type Database, openDatabase } from "../app/platform/database.server.ts";
 import type { StaffUser } from "../app/staff/permissions.server.ts";

@@ -9,7 +9,7 @@ import {
   loadRecordList,
   loadRecordPage,
 } from "../../app/admissions/records/record-desk.server";
-import { everyRecord, type RecordScope } from "../../app/admissions/records/student-records.server";
+import { everyRecord, type RecordScope } from "../../app/admissions/records/record-scope.server";
 import { updateFollowUp } from "../../app/admissions/submissions/follow-up.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";

@@ -17,7 +17,8 @@ import {
   loadRecordList,
   loadRecordPage,
 } from "../../app/admissions/records/record-desk.server";
-import { everyRecord, getStudentRecord, type RecordScope } from "../../app/admissions/records/student-records.server";
+import { everyRecord, type RecordScope } from "../../app/admissions/records/record-scope.server";
+import { getStudentRecord } from "../../app/admissions/records/student-records.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import {
   checkTemplates,

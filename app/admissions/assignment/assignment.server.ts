@@ -3,17 +3,10 @@
 // marked away. A returning student stays with their owner; with nobody eligible the record
 // waits, unassigned, for an admin. Runs in the transaction that stores the form.
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Actor } from "~/admissions/records/student-timeline.server";
+import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
-import {
-  assignmentCursors,
-  assignmentPools,
-  staffAvailability,
-  students,
-  studentTimeline,
-  user,
-} from "../../../db/schema";
+import { assignmentCursors, assignmentPools, staffAvailability, students, user } from "../../../db/schema";
 
 /**
  * The owner for a record that has none, by the course's pool in turn; null when the form has
@@ -76,7 +69,7 @@ export async function assignOnArrival(
     .set({ ownerId: owner, version: sql`${students.version} + 1` })
     .where(eq(students.id, studentId))
     .returning({ version: students.version });
-  await tx.insert(studentTimeline).values({
+  await addToTimeline(tx, {
     studentId,
     kind: "owner",
     detail: { from: null, to: owner, rule: "pool", course: course ?? null, version: updated?.version },
@@ -138,11 +131,10 @@ export async function reassignRecords(
       .set({ ownerId, version: sql`${students.version} + 1`, updatedAt: new Date() })
       .where(eq(students.id, row.id))
       .returning({ version: students.version });
-    await tx.insert(studentTimeline).values({
+    await addToTimeline(tx, {
       studentId: row.id,
       kind: "owner",
-      actorId: actor.id,
-      actorLabel: actor.email,
+      actor,
       detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}), version: updated?.version },
     });
   }

@@ -2,13 +2,9 @@
 // merge itself (audited, announced to open desks). Admin only: the route checks it.
 import { data, redirect } from "react-router";
 import { ownerNames, subjectOf } from "~/admissions/records/record-desk.server";
-import {
-  everyRecord,
-  getStudentRecord,
-  recordSubmissions,
-  recordTimeline,
-  type StudentRecord,
-} from "~/admissions/records/student-records.server";
+import { everyRecord } from "~/admissions/records/record-scope.server";
+import { getStudentRecord, recordSubmissions, type StudentRecord } from "~/admissions/records/student-records.server";
+import { recordTimeline } from "~/admissions/records/student-timeline.server";
 import { indiaTime } from "~/admissions/submissions/submission-repository.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";

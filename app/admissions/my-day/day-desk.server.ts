@@ -4,7 +4,8 @@
 // so both write the same timeline entries, audit lines and live events.
 import { data, redirect } from "react-router";
 import { handleRecordForm, recordScopeOf } from "~/admissions/records/record-desk.server";
-import { getStudentRecord, type RecordScope } from "~/admissions/records/student-records.server";
+import type { RecordScope } from "~/admissions/records/record-scope.server";
+import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { callOutcomes } from "~/admissions/records/student-stages";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId, readFormBody } from "~/platform/form-data.server";

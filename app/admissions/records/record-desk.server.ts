@@ -26,24 +26,18 @@ import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
 import { courseValueOfRole } from "~/staff/staff-desk";
 import { allCourses, counsellorDesk, coursesOf } from "~/staff/staff-roles";
+import { addNote, editStudentRecord, logContact } from "./record-edits.server";
+import { everyRecord, type RecordScope, recordIdsInScope } from "./record-scope.server";
 import type { RecordFormProblem, RecordRowView, TimelineView } from "./record-views";
 import {
-  addNote,
-  editStudentRecord,
-  everyRecord,
   getStudentRecord,
   listStudentRecords,
-  logContact,
   type RecordFilters,
   type RecordListRow,
-  type RecordScope,
   type RecordSort,
-  recordIdsInScope,
   recordSorts,
   recordSubmissions,
-  recordTimeline,
   studentRecordRows,
-  type TimelineEntry,
 } from "./student-records.server";
 import {
   type CallOutcome,
@@ -54,7 +48,7 @@ import {
   type StudentStage,
   studentStages,
 } from "./student-stages";
-import type { Actor } from "./student-timeline.server";
+import { type Actor, recordTimeline, type TimelineEntry } from "./student-timeline.server";
 
 export const recordPageSize = 50;
 
