@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
+import { listStaff } from "~/staff/staff-accounts.server";
 import { assignmentCursors, assignmentPools, staffAvailability, students, user } from "../../../db/schema";
 
 /**
@@ -139,4 +140,17 @@ export async function reassignRecords(
     });
   }
   return moving.map((row) => ({ id: row.id, name: row.name, from: row.ownerId }));
+}
+
+/** Staff accounts a record can be given to, by name. */
+export async function ownerChoices(db: AppDatabase): Promise<{ id: string; name: string }[]> {
+  const accounts = await listStaff(db);
+  return accounts.map((account) => ({ id: account.id, name: account.name || account.email }));
+}
+
+/** Staff accounts' names by id, for the audit log's lines (an account removed since: "a former account"). */
+export async function ownerNames(db: AppDatabase): Promise<(id: string | null) => string> {
+  const owners = await ownerChoices(db);
+  const byId = new Map(owners.map((owner) => [owner.id, owner.name]));
+  return (id) => (id === null ? "unassigned" : (byId.get(id) ?? "a former account"));
 }
