@@ -5,6 +5,7 @@
 import { data, redirect } from "react-router";
 import { recordScopeOf } from "~/admissions/records/record-access.server";
 import { handleRecordForm } from "~/admissions/records/record-forms.server";
+import type { RecordIntent } from "~/admissions/records/record-intents";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { callOutcomes } from "~/admissions/records/student-stages";
@@ -276,7 +277,7 @@ export async function handleDayLog(
   }
 
   const recordForm = new FormData();
-  recordForm.set("intent", "contact");
+  recordForm.set("intent", "contact" satisfies RecordIntent);
   recordForm.set("channel", channel);
   recordForm.set("outcome", outcome);
   recordForm.set("note", values.note ?? "");

@@ -19,6 +19,7 @@ import { IndiaTime, useViewerZone } from "~/components/desk/india-time";
 import { site } from "~/config/site";
 import { deskTime } from "~/staff/staff-desk";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
+import { type RecordIntent, savedMessages } from "./record-intents";
 import { courseLabelOf } from "./record-list";
 
 export interface RecordPageData {
@@ -79,22 +80,14 @@ function indiaInputValue(iso: string | null): string {
   return new Date(new Date(iso).getTime() + 330 * 60_000).toISOString().slice(0, 16);
 }
 
-const savedMessages: Record<string, string> = {
-  stage: "Stage saved.",
-  owner: "Owner saved.",
-  "follow-up": "Follow-up saved.",
-  note: "Note added.",
-  contact: "Logged.",
-};
-
 /** A student's record: quick actions, details, the forms that change it, its submissions and timeline. */
 export function RecordPage({ page, answer }: { page: RecordPageData; answer?: RecordFormProblem }) {
   const live = useLiveUpdates();
   const { record } = page;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const failed = (intent: string) => (answer && answer.intent === intent ? answer : undefined);
-  const typed = (intent: string, name: string, fallback: string) => failed(intent)?.values[name] ?? fallback;
+  const failed = (intent: RecordIntent) => (answer && answer.intent === intent ? answer : undefined);
+  const typed = (intent: RecordIntent, name: string, fallback: string) => failed(intent)?.values[name] ?? fallback;
   // The version the edit forms were filled in on. A change by someone else arrives live (the
   // summary and timeline show it) but does not move it: a save on top of a change one may not
   // have noticed is refused and explained. Only this page's own saves move it on.
@@ -272,7 +265,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <section aria-labelledby="contact-title" className="record-panel">
           <h2 id="contact-title">Log a call or message</h2>
           <Form method="post" className="desk-form" id="contact" tabIndex={-1} aria-labelledby="contact-title">
-            <input type="hidden" name="intent" value="contact" />
+            <IntentField intent="contact" />
             <fieldset className="record-choices">
               <legend>How</legend>
               {(["call", "whatsapp"] as const).map((channel) => (
@@ -318,7 +311,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <section aria-labelledby="stage-title" className="record-panel">
           <h2 id="stage-title">Stage</h2>
           <Form method="post" className="desk-form" id="stage" tabIndex={-1} aria-labelledby="stage-title">
-            <input type="hidden" name="intent" value="stage" />
+            <IntentField intent="stage" />
             <input type="hidden" name="version" value={version} />
             <label>
               Stage
@@ -358,7 +351,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
 
           <h2 id="owner-title">Owner</h2>
           <Form method="post" className="desk-form" id="owner" tabIndex={-1} aria-labelledby="owner-title">
-            <input type="hidden" name="intent" value="owner" />
+            <IntentField intent="owner" />
             <input type="hidden" name="version" value={version} />
             <label>
               Owner
@@ -379,7 +372,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
 
           <h2 id="follow-up-title">Next follow-up</h2>
           <Form method="post" className="desk-form" id="follow-up" tabIndex={-1} aria-labelledby="follow-up-title">
-            <input type="hidden" name="intent" value="follow-up" />
+            <IntentField intent="follow-up" />
             <input type="hidden" name="version" value={version} />
             <label>
               Date and time (India time; empty: none)
@@ -400,7 +393,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <section aria-labelledby="note-title" className="record-panel">
           <h2 id="note-title">Add a note</h2>
           <Form method="post" className="desk-form" id="note" tabIndex={-1} aria-labelledby="note-title">
-            <input type="hidden" name="intent" value="note" />
+            <IntentField intent="note" />
             <NoteField name="text" label="Note" value={typed("note", "text", "")} />
             <button type="submit" className="btn-secondary" disabled={busy}>
               Add note
@@ -498,13 +491,18 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
 }
 
 /** "Saved." beside the form that was just saved (a page without JavaScript comes back scrolled to it). */
-function SavedNote({ intent, saved }: { intent: string; saved: string | null }) {
+function SavedNote({ intent, saved }: { intent: RecordIntent; saved: string | null }) {
   if (saved !== intent) return null;
   return (
     <p role="status" className="desk-result desk-result-ok">
-      {savedMessages[intent] ?? "Saved."}
+      {savedMessages[intent]}
     </p>
   );
+}
+
+/** Which form this is, for the action's dispatch (record-forms.server.ts). */
+function IntentField({ intent }: { intent: RecordIntent }) {
+  return <input type="hidden" name="intent" value={intent} />;
 }
 
 /** A number of characters as the desk writes numbers (2,000). */
