@@ -1,4 +1,5 @@
-import { exportRecordList, requireRecordDesk } from "~/admissions/records/record-desk.server";
+import { requireRecordDesk } from "~/admissions/records/record-access.server";
+import { exportRecordList } from "~/admissions/records/record-list.server";
 import { databaseContext } from "~/platform/context.server";
 import type { Route } from "./+types/students-csv";
 
