@@ -36,7 +36,7 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
   const [submissions, timeline, owners, duplicates, whatsappTemplates] = await Promise.all([
     recordSubmissions(db, id),
     recordTimeline(db, id),
-    ownerChoices(db),
+    ownerChoices(db, record.courses),
     likelyDuplicates(db, record, scope),
     loadWhatsappTemplates(db),
   ]);
