@@ -9,6 +9,7 @@ import { loadRecordPage } from "../../app/admissions/records/record-page.server"
 import { everyRecord, type RecordScope } from "../../app/admissions/records/record-scope.server";
 import { getStudentRecord } from "../../app/admissions/records/student-records.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
+import type { CourseKey } from "../../app/site/course-catalog";
 import type { StaffUser } from "../../app/staff/permissions.server";
 import { createStaff, setStaffRole } from "../../app/staff/staff-accounts.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
@@ -38,7 +39,7 @@ describeEachEngine("who a record can be given to", (engine) => {
   let python: StaffUser;
   const embeddedScope: RecordScope = { all: false, courses: ["embedded"], withoutCourse: true };
 
-  async function staffUser(email: string, name: string, courses?: string[]): Promise<StaffUser> {
+  async function staffUser(email: string, name: string, courses?: CourseKey[]): Promise<StaffUser> {
     const access = courses ? ({ role: "counsellor", courses } as const) : ({ role: "admin" } as const);
     const created = await createStaff(test.current.database, { email, name, ...access, password }, "tests");
     if (!created.ok) throw new Error(created.error);
