@@ -4,7 +4,6 @@ import {
   formatIndiaTime,
   fromIndiaInput,
   indiaClock,
-  indiaCsvTime,
   indiaDateTime,
   indiaDay,
   indiaDayStart,
@@ -12,6 +11,7 @@ import {
   indiaFormat,
   indiaMidnight,
   indiaMoment,
+  indiaTimestamp,
   indiaToday,
   isIndiaDay,
   nextIndiaMidnight,
@@ -82,8 +82,8 @@ describe("India's time in forms, CSV files and pages", () => {
   });
 
   it("writes CSV times with the offset", () => {
-    expect(indiaCsvTime(utc("2027-01-12T04:35:09"))).toBe("2027-01-12 10:05:09 +05:30");
-    expect(indiaCsvTime(utc("2026-12-31T18:30:00"))).toBe("2027-01-01 00:00:00 +05:30");
+    expect(indiaTimestamp(utc("2027-01-12T04:35:09"))).toBe("2027-01-12 10:05:09 +05:30");
+    expect(indiaTimestamp(utc("2026-12-31T18:30:00"))).toBe("2027-01-01 00:00:00 +05:30");
   });
 
   it("formats a moment as the desk shows it, labelled IST where asked", () => {

@@ -46,8 +46,8 @@ export function indiaMidnight(day: string): Date {
   return new Date(`${day}T00:00:00${indiaOffset}`);
 }
 
-/** Midnight in India that begins the day a moment falls on. */
-export function indiaDayStart(at: Date): Date {
+/** Midnight in India that begins the day a moment (a Date or UTC milliseconds) falls on. */
+export function indiaDayStart(at: Date | number): Date {
   return new Date(Math.floor(shifted(at).getTime() / dayMs) * dayMs - indiaOffsetMs);
 }
 
@@ -99,8 +99,8 @@ export function fromIndiaInput(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) || toIndiaInput(date) !== value ? undefined : date;
 }
 
-/** A moment in a CSV export: India time with its offset, "2027-01-12 10:05:09 +05:30". */
-export function indiaCsvTime(at: Date): string {
+/** A moment written out whole, India time with its offset (CSV exports, notes): "2027-01-12 10:05:09 +05:30". */
+export function indiaTimestamp(at: Date): string {
   return `${shifted(at).toISOString().slice(0, 19).replace("T", " ")} ${indiaOffset}`;
 }
 
