@@ -67,6 +67,10 @@ export async function firstVisitBytes(
     }
     if (kind === "img" && attr("src")) others.add(resolve(attr("src") as string, base));
   }
+  // An inline file (a data: URL) is part of the HTML's bytes: nothing more is fetched for it.
+  for (const set of [scripts, stylesheets, others]) {
+    for (const url of set) if (url.startsWith("data:")) set.delete(url);
+  }
   for (const sheet of stylesheets) {
     const css = decode(await request(sheet, { headers })).toString("utf8");
     for (const m of css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
