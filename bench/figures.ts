@@ -1,6 +1,6 @@
 // Small helpers every benchmark shares: waiting, logging, percentiles, the units figures are
 // printed in, and a process's resident memory read from /proc.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
@@ -47,4 +47,54 @@ export function watchMemory(pid: number | undefined): () => number {
     clearInterval(timer);
     return peak;
   };
+}
+
+/** A process and every process under it (its children's children too), from /proc. */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    const tasks = (() => {
+      try {
+        return readdirSync(`/proc/${out[i]}/task`);
+      } catch {
+        return [];
+      }
+    })();
+    for (const task of tasks) {
+      try {
+        const children = readFileSync(`/proc/${out[i]}/task/${task}/children`, "utf8").trim();
+        if (children) out.push(...children.split(/\s+/).map(Number));
+      } catch {
+        // The task ended meanwhile.
+      }
+    }
+  }
+  return out;
+}
+
+export interface SetSizes {
+  /** Proportional set size: each shared page divided among the processes sharing it. */
+  pss: number;
+  /** Resident set size: every page the process has in memory, shared ones counted whole. */
+  rss: number;
+  processes: number;
+}
+
+/** PSS and RSS of a process and everything under it, summed from /proc/<pid>/smaps_rollup. */
+export function setSizes(pid: number | undefined): SetSizes {
+  if (pid === undefined) return { pss: Number.NaN, rss: Number.NaN, processes: 0 };
+  let pss = 0;
+  let rss = 0;
+  let processes = 0;
+  for (const each of processTree(pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${each}/smaps_rollup`, "utf8");
+      pss += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? Number.NaN) * 1024;
+      rss += Number(/^Rss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? Number.NaN) * 1024;
+      processes += 1;
+    } catch {
+      // Gone meanwhile: the process tree changed while it was read.
+    }
+  }
+  return processes === 0 ? { pss: Number.NaN, rss: Number.NaN, processes } : { pss, rss, processes };
 }

@@ -4,8 +4,9 @@
 // the site is stopped; an admin signed in.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import { sleep } from "./figures.ts";
 import { request } from "./http.ts";
@@ -43,25 +44,29 @@ export function serverEnv(engine: Engine): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Starts the site of the tree at `siteRoot` (this one by default) and waits for its health check. */
-export async function startSite(engine: Engine, settings: NodeJS.ProcessEnv = {}, siteRoot = root) {
+/**
+ * Starts the site of the tree at `siteRoot` (this one by default, or the kept baseline's) on
+ * `port` (BENCH_PORT by default) and waits for its health check.
+ */
+export async function startSite(engine: Engine, settings: NodeJS.ProcessEnv = {}, siteRoot = root, port = appPort) {
   const child = track(
     spawn(process.execPath, ["http/index.ts"], {
       cwd: siteRoot,
-      env: { ...serverEnv(engine), ...settings },
+      env: { ...serverEnv(engine), PORT: String(port), ...settings },
       stdio: ["ignore", "ignore", "inherit"],
     }),
   );
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`The site stopped at start (is port ${appPort} in use?)`);
-    const up = await request(`${origin}/healthz`).then(
+  // A first start on a new data directory creates the embedded database: slower on a busy machine.
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`The site stopped at start (is port ${port} in use?)`);
+    const up = await request(`http://${host}:${port}/healthz`).then(
       (answer) => answer.status === 200,
       () => false,
     );
     if (up) return child;
     await sleep(250);
   }
-  throw new Error("The site did not start within a minute.");
+  throw new Error("The site did not start within two minutes.");
 }
 
 export function addAdmin(engine: Engine): void {
@@ -77,8 +82,11 @@ export function addAdmin(engine: Engine): void {
 
 export type Query = (sql: string) => Promise<unknown[]>;
 
-/** Runs SQL on the engine's database while no site process has it open. */
-export async function withDatabase<T>(engine: Engine, work: (query: Query) => Promise<T>) {
+/**
+ * Runs SQL on the engine's database while no site process has it open. An embedded database is
+ * opened with the PGlite of the tree at `siteRoot` (the kept baseline's for its own databases).
+ */
+export async function withDatabase<T>(engine: Engine, work: (query: Query) => Promise<T>, siteRoot = root) {
   if (engine.databaseUrl) {
     const client = new pg.Client({ connectionString: engine.databaseUrl });
     await client.connect();
@@ -88,14 +96,24 @@ export async function withDatabase<T>(engine: Engine, work: (query: Query) => Pr
       await client.end();
     }
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { PGlite } = await importFromTree<typeof import("@electric-sql/pglite")>(siteRoot, "@electric-sql/pglite");
+  const { pg_trgm } = await importFromTree<typeof import("@electric-sql/pglite/contrib/pg_trgm")>(
+    siteRoot,
+    "@electric-sql/pglite/contrib/pg_trgm",
+  );
   const client = await PGlite.create(path.join(engine.dataDir, "pglite"), { extensions: { pg_trgm } });
   try {
     return await work(async (sql) => (await client.query(sql)).rows);
   } finally {
     await client.close();
   }
+}
+
+/** A module of a tree's own dependencies: this tree's as usual, another's from its node_modules. */
+async function importFromTree<T>(siteRoot: string, specifier: string): Promise<T> {
+  if (siteRoot === root) return (await import(specifier)) as T;
+  const resolved = createRequire(path.join(siteRoot, "package.json")).resolve(specifier);
+  return (await import(pathToFileURL(resolved).href)) as T;
 }
 
 export async function signIn(origin: string): Promise<string> {
