@@ -56,8 +56,8 @@ export async function startSite(engine: Engine, settings: NodeJS.ProcessEnv = {}
       stdio: ["ignore", "ignore", "inherit"],
     }),
   );
-  // A first start on a new data directory creates the embedded database: slower on a busy machine.
-  for (let i = 0; i < 480; i++) {
+  // A first start on a new data directory creates the embedded database: minutes on a busy machine.
+  for (let i = 0; i < 1_200; i++) {
     if (child.exitCode !== null) throw new Error(`The site stopped at start (is port ${port} in use?)`);
     const up = await request(`http://${host}:${port}/healthz`).then(
       (answer) => answer.status === 200,
@@ -66,7 +66,7 @@ export async function startSite(engine: Engine, settings: NodeJS.ProcessEnv = {}
     if (up) return child;
     await sleep(250);
   }
-  throw new Error("The site did not start within two minutes.");
+  throw new Error("The site did not start within five minutes.");
 }
 
 export function addAdmin(engine: Engine): void {
