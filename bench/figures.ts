@@ -98,3 +98,6 @@ export function setSizes(pid: number | undefined): SetSizes {
   }
   return processes === 0 ? { pss: Number.NaN, rss: Number.NaN, processes } : { pss, rss, processes };
 }
+
+/** "1 round", "3 rounds". */
+export const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

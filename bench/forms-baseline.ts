@@ -5,7 +5,7 @@
 // every accepted form was kept exactly once.
 import { rmSync } from "node:fs";
 import { alternately, ratio, roundsOf, type Version } from "./baseline.ts";
-import { log, ms, percentile } from "./figures.ts";
+import { count, log, ms, percentile } from "./figures.ts";
 import {
   type FormResult,
   formConnections,
@@ -83,7 +83,7 @@ export function formsReport(
     formsHeading,
     "",
     `\`npm run bench -- forms\`, ${when}. The baseline (${baseline?.label}) and the current tree started ` +
-      `alternately (baseline, current, ...), ${rounds / Math.max(1, versions.length)} rounds each per engine, each on a ` +
+      `alternately (baseline, current, ...), ${count(rounds / Math.max(1, versions.length), "round")} each per engine, each on a ` +
       `fresh database (a new PGlite data directory, a new PostgreSQL database), the same client for both: ` +
       `${formConnections} connections posting enquiries (/contact) and registrations (/online/register) alternately ` +
       `for ${formSeconds} s, each a new student with its own e-mail, mobile and token, as fast as answers come. ` +

@@ -11,7 +11,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromeFlags, findChrome } from "../scripts/chrome.ts";
 import { ratio, roundsOf, type Version } from "./baseline.ts";
-import { log, ms, percentile } from "./figures.ts";
+import { count, log, ms, percentile } from "./figures.ts";
 import { request } from "./http.ts";
 import { atCleanUp, stopProcess, tempDir } from "./processes.ts";
 import { appPort, host, startSite } from "./site.ts";
@@ -84,9 +84,9 @@ export async function compareMainThread(versions: Version[]): Promise<MainThread
   });
   const runs: MainThreadComparison["runs"] = [];
   try {
-    const count = roundsOf(defaultRuns);
+    const runsPerPage = roundsOf(defaultRuns);
     for (const page of pages)
-      for (let run = 0; run < count; run++)
+      for (let run = 0; run < runsPerPage; run++)
         for (const site of sites) {
           const measured = await lighthouseRun(`${site.origin}${page}`, chrome.port);
           runs.push({ version: site.version, page, run: measured });
@@ -105,13 +105,13 @@ export async function compareMainThread(versions: Version[]): Promise<MainThread
 
 export function mainThreadReport(versions: Version[], comparison: MainThreadComparison, when: string): string[] {
   const [baseline, current] = versions;
-  const count = comparison.runs.filter((r) => r.version === current && r.page === pages[0]).length;
+  const runs = comparison.runs.filter((r) => r.version === current && r.page === pages[0]).length;
   const lines = [
     mainThreadHeading,
     "",
     `\`npm run bench -- main-thread\`, ${when}. Lighthouse (mobile: a phone's screen, the CPU slowed 4x, a slow ` +
       `network simulated; performance only) with Debian's Chromium on the production build of each version, both ` +
-      `running at once on new PGlite data directories and measured alternately (baseline, current), ${count} runs per ` +
+      `running at once on new PGlite data directories and measured alternately (baseline, current), ${count(runs, "run")} per ` +
       `page and version. Medians; ratio: current over baseline. Goals for the current tree (issue 29): Total ` +
       `Blocking Time at most ${maxTbt} ms, and main-thread work at most WordPress's (0.62 s on the home page, 0.60 s ` +
       "on the course page, measured in another run).",

@@ -7,7 +7,7 @@
 // after start-up and two seconds after one visit of every public page.
 import { rmSync } from "node:fs";
 import { alternately, ratio, roundsOf, type Version } from "./baseline.ts";
-import { log, mb, percentile, type SetSizes, setSizes, sleep } from "./figures.ts";
+import { count, log, mb, percentile, type SetSizes, setSizes, sleep } from "./figures.ts";
 import { browserHeaders, publicPaths, request } from "./http.ts";
 import { postgresDatabase, postgresReachable } from "./postgres.ts";
 import { stopProcess, tempDir } from "./processes.ts";
@@ -96,7 +96,7 @@ export function memoryComparisonReport(versions: Version[], comparison: MemoryCo
     memoryHeading,
     "",
     `\`npm run bench -- memory\`, ${when}. The baseline (${baseline?.label}) and the current tree started ` +
-      `alternately, ${perVersion} round(s) each; per round each version starts four times: on PGlite on a new data ` +
+      `alternately, ${count(perVersion, "round")} each; per round each version starts four times: on PGlite on a new data ` +
       "directory, on that directory again, on a new PostgreSQL database and on it again (the production build, demo " +
       "content on). Figures: the site's process (and any it started), read from /proc/<pid>/smaps_rollup two " +
       "seconds after the first answer and two seconds after one visit of every public page of the sitemap. PSS " +
