@@ -73,22 +73,27 @@ export async function compareMainThread(versions: Version[]): Promise<MainThread
     sites.push({ version, child, origin: `http://${host}:${port}` });
   }
   const profile = mkdtempSync(path.join(os.tmpdir(), "bench-chromium-"));
-  const chrome = await chromeLauncher.launch({
+  const chrome = new chromeLauncher.Launcher({
     chromePath,
     chromeFlags: [...chromeFlags, `--user-data-dir=${profile}`],
+    // Up to five minutes for Chromium's debugging port: on a busy machine it took over half a minute.
+    maxConnectionRetries: 600,
   });
-  // Also when the run's time limit stops everything before the measurements end.
-  atCleanUp(async () => {
-    await chrome.kill();
+  // Stopped at the end, also when its start fails or the run's time limit stops everything.
+  atCleanUp(() => {
+    chrome.kill();
     rmSync(profile, { recursive: true, force: true });
   });
+  await chrome.launch();
+  const chromePort = chrome.port;
+  if (!chromePort) throw new Error("Chromium started without a debugging port.");
   const runs: MainThreadComparison["runs"] = [];
   try {
     const runsPerPage = roundsOf(defaultRuns);
     for (const page of pages)
       for (let run = 0; run < runsPerPage; run++)
         for (const site of sites) {
-          const measured = await lighthouseRun(`${site.origin}${page}`, chrome.port);
+          const measured = await lighthouseRun(`${site.origin}${page}`, chromePort);
           runs.push({ version: site.version, page, run: measured });
           log(
             `main thread, ${page}, ${site.version.label}, run ${run + 1}: ${ms(measured.mainThread)} main-thread work, ` +
@@ -96,7 +101,7 @@ export async function compareMainThread(versions: Version[]): Promise<MainThread
           );
         }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     rmSync(profile, { recursive: true, force: true });
     for (const site of sites) await stopProcess(site.child);
   }
