@@ -25,10 +25,21 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
       const args = commandLine(site.child.pid);
       expect(args).toContain("--max-semi-space-size=8");
       expect(args).toContain("--max-old-space-size=256");
+      expect(args).not.toContain("--liftoff-only");
       const env = environment(site.child.pid);
       expect(env).toContain("MALLOC_ARENA_MAX=2");
       expect(env).toContain("MALLOC_MMAP_THRESHOLD_=131072");
       expect(env).toContain("MALLOC_TRIM_THRESHOLD_=131072");
+      expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it("compiles PGlite with the baseline compiler only when the operator asks for it", async () => {
+    const site = await startSite({ dataDir, env: { PGLITE_WASM_COMPILER: "baseline" } });
+    try {
+      expect(commandLine(site.child.pid)).toContain("--liftoff-only");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();
