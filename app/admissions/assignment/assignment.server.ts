@@ -3,8 +3,7 @@
 // marked away. A returning student stays with their owner; with nobody eligible the record
 // waits, unassigned, for an admin. Runs in the transaction that stores the form.
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { recordScopeOf } from "~/admissions/records/record-access.server";
-import { isInScope, scopeCondition } from "~/admissions/records/record-scope.server";
+import { isInScope, recordScopeOf, scopeCondition } from "~/admissions/records/record-scope.server";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
