@@ -373,6 +373,3 @@ function searchCondition(
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
-
-/** The records' CSV export reads this name; India's time itself is app/platform/india-time.ts's. */
-export const indiaTime = indiaTimestamp;
