@@ -13,6 +13,7 @@ import { addBatch, getCourseBatches } from "../../app/site/batches.server";
 import { hashPassword } from "../../app/staff/password.server";
 import { createPostgresDatabase, describeEachEngine, type EngineName } from "./databases";
 import { student } from "./fixtures";
+import { copyPgliteTemplate } from "./template-copies";
 
 const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
 
@@ -61,6 +62,8 @@ async function upgradeFrom(engine: EngineName, tag: string, test: (upgrade: Upgr
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-upgrade-"));
   const oldMigrations = migrationsUpTo(tag);
   const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+  // A new embedded database cluster (initdb), copied: the migrations still run from the first.
+  if (!postgres) await copyPgliteTemplate(dataDir, "initialised");
   const open = (migrationsFolder?: string) =>
     openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
   try {
