@@ -2,7 +2,7 @@
 //
 //   npx vitest run --reporter=default --reporter=json --outputFile=/tmp/vitest.json
 //   npx playwright test --reporter=list,json   (PLAYWRIGHT_JSON_OUTPUT_NAME=/tmp/playwright.json)
-//   node scripts/test-timings.ts /tmp/vitest.json [/tmp/vitest-before.json] [--top 20]
+//   npx node scripts/test-timings.ts /tmp/vitest.json [/tmp/vitest-before.json] [--top 20]
 //
 // With a second report, the table shows it as "before" beside the first. Vitest's report gives
 // each file's time from its start to its end; Playwright's the sum of its tests' times.
@@ -52,7 +52,7 @@ const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 20;
 const [afterFile, beforeFile] = args;
 if (!afterFile) {
-  console.error("Usage: node scripts/test-timings.ts <report.json> [<before.json>] [--top 20]");
+  console.error("Usage: npx node scripts/test-timings.ts <report.json> [<before.json>] [--top 20]");
   process.exit(2);
 }
 const after = timings(afterFile);
