@@ -26,6 +26,9 @@ export const carriedHeadings = [
   "## Admissions desk at scale",
   "## Owner's report at scale",
   "## Settings against settings",
+  "## Forms against the baseline",
+  "## Memory against the baseline (PSS and RSS)",
+  "## Main thread against the baseline (Lighthouse mobile)",
   // Written by hand from scripts/test-timings.ts: the test suite's slowest files, before and after.
   "## Test suite",
 ];

@@ -1,12 +1,9 @@
 // A student's own data on request (DPDP Act, right of access): their record, every form
 // they sent and the record's timeline, as one JSON file an admin downloads and hands over.
 // Each download is in the audit log (by record id, never the data itself).
-import {
-  everyRecord,
-  getStudentRecord,
-  recordSubmissions,
-  recordTimeline,
-} from "~/admissions/records/student-records.server";
+import { everyRecord } from "~/admissions/records/record-scope.server";
+import { getStudentRecord, recordSubmissions } from "~/admissions/records/student-records.server";
+import { recordTimeline } from "~/admissions/records/student-timeline.server";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { recordAudit } from "~/staff/audit-log.server";

@@ -27,13 +27,6 @@ export function isCoordinatorRole(value: string | undefined): value is Coordinat
   return isCourseKey(value);
 }
 
-/** When something happened, as the desk shows it: "23 Nov 2026, 5:47 pm", India time. */
-export const deskTime = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Kolkata",
-});
-
 const day = 24 * 60 * 60 * 1000;
 /** The tables show the last 7 days unless asked for more (604800000 ms). */
 export const defaultRangeDays = 7;

@@ -100,6 +100,8 @@ export async function createPostgresDatabase(
   return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
 }
 
+const testTimeouts = { connectMs: 30_000, queryMs: 60_000 };
+
 export async function createTestDatabase(engine: EngineName): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `institute-it-${engine}-`));
   let databaseUrl: string | undefined;
@@ -113,7 +115,8 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
   }
   let database: Database;
   try {
-    database = await openDatabase({ dataDir, databaseUrl, purpose: "test" });
+    // The site's 5 s query timeout guards a live site; a test waits longer on a busy machine.
+    database = await openDatabase({ dataDir, databaseUrl, purpose: "test", timeouts: testTimeouts });
   } catch (error) {
     await dropDatabase();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -163,7 +166,11 @@ export async function truncateAll(database: Database): Promise<void> {
   const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
   if (tables.length === 0) return;
   if (database.engine === "postgres" && (await emptiedByDeleting(database, tables))) return;
-  await database.db.execute(sql.raw(`truncate table ${tables.join(", ")} restart identity cascade`));
+  // Truncating is not bound by the site's statement timeout, which guards the site's queries.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql.raw(`truncate table ${tables.join(", ")} restart identity cascade`));
+  });
 }
 
 /**

@@ -1,88 +1,16 @@
 // Who a new student goes to: each course has a pool of staff accounts an admin chooses; a new
 // student of that course goes to the next account of the pool, in turn, skipping accounts
 // marked away. A returning student stays with their owner; with nobody eligible the record
-// waits, unassigned, for an admin. Runs in the transaction that stores the form.
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Actor } from "~/admissions/records/student-records.server";
+// waits, unassigned, for an admin. The turn is taken in the statement that stores the form
+// (file_submission, migration 0022, decision 028); here, the pools and moving records by hand.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { isInScope, recordScopeOf, scopeCondition } from "~/admissions/records/record-scope.server";
+import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
-import {
-  assignmentCursors,
-  assignmentPools,
-  staffAvailability,
-  students,
-  studentTimeline,
-  user,
-} from "../../../db/schema";
-
-/**
- * The owner for a record that has none, by the course's pool in turn; null when the form has
- * no course or nobody in its pool is available. Takes the course's turn lock until commit, so
- * two arrivals at once never go to the same turn.
- */
-export async function nextInPool(tx: AppDatabase, course: CourseValue | undefined): Promise<string | null> {
-  if (!course) return null;
-  const members = await tx
-    .select({ id: assignmentPools.userId })
-    .from(assignmentPools)
-    .innerJoin(user, eq(user.id, assignmentPools.userId))
-    .leftJoin(staffAvailability, eq(staffAvailability.userId, assignmentPools.userId))
-    .where(
-      and(
-        eq(assignmentPools.course, course),
-        or(isNull(staffAvailability.away), eq(staffAvailability.away, false)),
-        or(isNull(user.banned), eq(user.banned, false)),
-      ),
-    )
-    .orderBy(asc(assignmentPools.userId));
-  if (members.length === 0) return null;
-  await tx.insert(assignmentCursors).values({ course }).onConflictDoNothing();
-  const [cursor] = await tx
-    .select({ lastUserId: assignmentCursors.lastUserId })
-    .from(assignmentCursors)
-    .where(eq(assignmentCursors.course, course))
-    .for("update");
-  // The turn goes round the pool in one fixed order (compared here, not by the database's collation).
-  const ids = members.map((member) => member.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const last = cursor?.lastUserId ?? "";
-  const nextId = ids.find((id) => id > last) ?? ids[0];
-  const next = nextId === undefined ? undefined : { id: nextId };
-  if (!next) return null;
-  await tx.update(assignmentCursors).set({ lastUserId: next.id }).where(eq(assignmentCursors.course, course));
-  return next.id;
-}
-
-/**
- * Gives an arriving student's record an owner when it has none: the next of the course's
- * pool. A returning student's record keeps its owner. Adds an owner entry to the timeline.
- * Answers with the owner, and whether the record was given to them just now.
- */
-export async function assignOnArrival(
-  tx: AppDatabase,
-  studentId: number,
-  course: CourseValue | undefined,
-): Promise<{ ownerId: string | null; assigned: boolean }> {
-  const [record] = await tx
-    .select({ ownerId: students.ownerId })
-    .from(students)
-    .where(eq(students.id, studentId))
-    .for("update");
-  if (!record) return { ownerId: null, assigned: false };
-  if (record.ownerId) return { ownerId: record.ownerId, assigned: false };
-  const owner = await nextInPool(tx, course);
-  if (!owner) return { ownerId: null, assigned: false };
-  const [updated] = await tx
-    .update(students)
-    .set({ ownerId: owner, version: sql`${students.version} + 1` })
-    .where(eq(students.id, studentId))
-    .returning({ version: students.version });
-  await tx.insert(studentTimeline).values({
-    studentId,
-    kind: "owner",
-    detail: { from: null, to: owner, rule: "pool", course: course ?? null, version: updated?.version },
-  });
-  return { ownerId: owner, assigned: true };
-}
+import { listStaff, type StaffAccount } from "~/staff/staff-accounts.server";
+import { allCourses } from "~/staff/staff-roles";
+import { assignmentPools, staffAvailability, students } from "../../../db/schema";
 
 /** Each course's pool (account ids), and which accounts are away. */
 export async function assignmentRules(db: AppDatabase) {
@@ -138,13 +66,71 @@ export async function reassignRecords(
       .set({ ownerId, version: sql`${students.version} + 1`, updatedAt: new Date() })
       .where(eq(students.id, row.id))
       .returning({ version: students.version });
-    await tx.insert(studentTimeline).values({
+    await addToTimeline(tx, {
       studentId: row.id,
       kind: "owner",
-      actorId: actor.id,
-      actorLabel: actor.email,
+      actor,
       detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}), version: updated?.version },
     });
   }
   return moving.map((row) => ({ id: row.id, name: row.name, from: row.ownerId }));
+}
+
+/**
+ * Staff accounts by name: every account, or, given a record's courses, only those who can open
+ * that record (an admin, a counsellor of all courses or of one of its courses; a record with no
+ * course yet, any counsellor), since an owner who cannot open a record never sees the student.
+ */
+export async function ownerChoices(
+  db: AppDatabase,
+  forCourses?: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const accounts = await listStaff(db);
+  return accounts
+    .filter((account) => !forCourses || canWorkOn(account, forCourses))
+    .map((account) => ({ id: account.id, name: account.name || account.email }));
+}
+
+/**
+ * Students owned by an account that cannot open them (a counsellor whose courses were changed
+ * since), per account, with the first few by name: the staff page lists them to move.
+ */
+export async function ownedOutOfReach(
+  db: AppDatabase,
+): Promise<{ ownerId: string; ownerName: string; count: number; students: { id: number; name: string }[] }[]> {
+  const accounts = await listStaff(db);
+  const found = [];
+  for (const account of accounts) {
+    if (account.role === "admin" || account.courses === allCourses) continue;
+    const scope =
+      account.role === "counsellor" ? recordScopeOf({ role: "counsellor", courses: account.courses }) : undefined;
+    const reach = scope ? scopeCondition(scope) : undefined;
+    const rows = await db
+      .select({ id: students.id, name: students.name, count: sql<number>`count(*) over ()` })
+      .from(students)
+      .where(and(eq(students.ownerId, account.id), reach ? sql`not (${reach})` : undefined))
+      .orderBy(asc(students.id))
+      .limit(5);
+    if (rows.length === 0) continue;
+    found.push({
+      ownerId: account.id,
+      ownerName: account.name || account.email,
+      count: Number(rows[0]?.count ?? rows.length),
+      students: rows.map((row) => ({ id: row.id, name: row.name })),
+    });
+  }
+  return found;
+}
+
+/** Whether this account can open a record of these courses. */
+export function canWorkOn(account: Pick<StaffAccount, "role" | "courses">, courses: readonly string[]): boolean {
+  if (account.role !== "admin" && account.role !== "counsellor") return false;
+  return isInScope(recordScopeOf({ role: account.role, courses: account.courses }), courses);
+}
+
+/** Staff accounts' names by id, for the audit log's lines (an account removed since: "a former account"). */
+export async function ownerNames(db: AppDatabase): Promise<(id: string | null) => string> {
+  const owners = await ownerChoices(db);
+  const byId = new Map(owners.map((owner) => [owner.id, owner.name]));
+  return (id) => (id === null ? "unassigned" : (byId.get(id) ?? "a former account"));
 }

@@ -5,6 +5,7 @@ import type { RecordRowView } from "~/admissions/records/record-views";
 import { stageLabels } from "~/admissions/records/stage-labels";
 import { studentStages } from "~/admissions/records/student-stages";
 import { IndiaTime } from "~/components/desk/india-time";
+import { indiaFormat } from "~/platform/india-time";
 import { courseByValue } from "~/site/course-catalog";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
@@ -63,7 +64,7 @@ function withoutDay(params: URLSearchParams): string {
 }
 
 /** The day a record was made, India time: "25 Nov 2026". */
-const deskDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+const deskDate = indiaFormat({ dateStyle: "medium" });
 
 export function courseLabelOf(value: string): string {
   return courseByValue(value)?.label ?? value;
@@ -89,7 +90,6 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
   };
   const csv = new URLSearchParams(params);
   csv.delete("page");
-  csv.set("format", "csv");
   const filtered = [...params.keys()].some((key) => key !== "page" && key !== "sort");
   const first = (query.page - 1) * list.pageSize + 1;
   return (
@@ -188,7 +188,7 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
             Clear
           </Link>
         ) : null}
-        <a className="btn-secondary desk-csv" href={`?${csv}`} download>
+        <a className="btn-secondary desk-csv" href={`${base}/csv${csv.size ? `?${csv}` : ""}`} download>
           Download CSV
         </a>
       </Form>
