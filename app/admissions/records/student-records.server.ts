@@ -24,7 +24,7 @@ import { assignOnArrival } from "~/admissions/assignment/assignment.server";
 import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
 import type { CourseValue } from "~/site/course-catalog";
-import { enquiries, registrations, students, studentTimeline, user } from "../../../db/schema";
+import { enquiries, registrations, studentIntakes, students, studentTimeline, user } from "../../../db/schema";
 import { normaliseEmail, normaliseMobile } from "./student-contact";
 import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
 
@@ -655,7 +655,8 @@ export async function countDue(db: AppDatabase, until: Date, scope: RecordScope)
 }
 
 /**
- * Removes the records none of whose enquiries and registrations are left (erased on request,
+ * Removes the records none of whose enquiries, registrations and intakes (added on the desk or
+ * imported: app/admissions/intake/) are left (erased on request,
  * consent withdrawn, or past the retention period), and with them their timelines.
  */
 export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<number> {
@@ -663,7 +664,8 @@ export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<
     .delete(students)
     .where(
       sql`not exists (select 1 from ${enquiries} where ${enquiries.studentId} = ${students.id})
-        and not exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id})`,
+        and not exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id})
+        and not exists (select 1 from ${studentIntakes} where ${studentIntakes.studentId} = ${students.id})`,
     )
     .returning({ id: students.id });
   return deleted.length;
