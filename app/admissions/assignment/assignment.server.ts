@@ -22,6 +22,22 @@ import {
  */
 export async function nextInPool(tx: AppDatabase, course: CourseValue | undefined): Promise<string | null> {
   if (!course) return null;
+  const turns = await poolTurns(tx, course);
+  if (!turns) return null;
+  const next = turns.next();
+  await turns.save();
+  return next;
+}
+
+/**
+ * The turns of a course's pool from where they stand, for giving out many students at once (a
+ * list of leads): `next()` answers the next available account each time; `save()` keeps the
+ * course's turn where it got to. Undefined when nobody in the pool is available. Takes the turn lock.
+ */
+export async function poolTurns(
+  tx: AppDatabase,
+  course: CourseValue,
+): Promise<{ next(): string; save(): Promise<void> } | undefined> {
   const members = await tx
     .select({ id: assignmentPools.userId })
     .from(assignmentPools)
@@ -35,7 +51,7 @@ export async function nextInPool(tx: AppDatabase, course: CourseValue | undefine
       ),
     )
     .orderBy(asc(assignmentPools.userId));
-  if (members.length === 0) return null;
+  if (members.length === 0) return undefined;
   await tx.insert(assignmentCursors).values({ course }).onConflictDoNothing();
   const [cursor] = await tx
     .select({ lastUserId: assignmentCursors.lastUserId })
@@ -44,12 +60,16 @@ export async function nextInPool(tx: AppDatabase, course: CourseValue | undefine
     .for("update");
   // The turn goes round the pool in one fixed order (compared here, not by the database's collation).
   const ids = members.map((member) => member.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const last = cursor?.lastUserId ?? "";
-  const nextId = ids.find((id) => id > last) ?? ids[0];
-  const next = nextId === undefined ? undefined : { id: nextId };
-  if (!next) return null;
-  await tx.update(assignmentCursors).set({ lastUserId: next.id }).where(eq(assignmentCursors.course, course));
-  return next.id;
+  let last = cursor?.lastUserId ?? "";
+  return {
+    next() {
+      last = ids.find((id) => id > last) ?? (ids[0] as string);
+      return last;
+    },
+    async save() {
+      await tx.update(assignmentCursors).set({ lastUserId: last }).where(eq(assignmentCursors.course, course));
+    },
+  };
 }
 
 /**
