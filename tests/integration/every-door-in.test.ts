@@ -12,8 +12,8 @@ import { recordScopeOf } from "../../app/admissions/records/record-desk.server";
 import { everyRecord, recordTimeline } from "../../app/admissions/records/student-records.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
-import { studentDataExport } from "../../app/privacy/student-export.server";
 import { findStudentEntries } from "../../app/privacy/student-data.server";
+import { studentDataExport } from "../../app/privacy/student-export.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";
 import { studentFacts, studentIntakes, students } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
@@ -46,7 +46,6 @@ describeEachEngine("adding a student by hand", (engine) => {
   const test = useTestDatabase(engine);
   const db = () => test.current.database.db;
   let priya: { id: string; email: string };
-  let ravi: { id: string; email: string };
   let admin: { id: string; email: string };
 
   beforeEach(async () => {
@@ -61,7 +60,7 @@ describeEachEngine("adding a student by hand", (engine) => {
       return { id: created.user.id, email: created.user.email };
     };
     priya = await make("priya", "counsellor", ["embedded"]);
-    ravi = await make("ravi", "counsellor", ["python"]);
+    await make("ravi", "counsellor", ["python"]);
     admin = await make("asha", "admin");
   }, 60_000);
 
@@ -69,7 +68,13 @@ describeEachEngine("adding a student by hand", (engine) => {
   const raviScope = () => recordScopeOf({ role: "counsellor", courses: ["python"] });
 
   it("checks the fields as the forms do, with a message for each", () => {
-    const refused = validateIntake({ name: "", mobile: "12345", email: "not-an-address", how: "referral", consent: "" });
+    const refused = validateIntake({
+      name: "",
+      mobile: "12345",
+      email: "not-an-address",
+      how: "referral",
+      consent: "",
+    });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.fieldErrors).toMatchObject({
@@ -114,7 +119,12 @@ describeEachEngine("adding a student by hand", (engine) => {
     const intake = timeline.find((entry) => entry.kind === "intake");
     expect(intake?.detail).toMatchObject({ door: "desk", how: "walk_in", consent: "in_person", joined: false });
     const [kept] = await db().select().from(studentIntakes).where(eq(studentIntakes.studentId, added.id));
-    expect(kept).toMatchObject({ consent: "in_person", consentTo: admin.email, branch: "bangalore", createdRecord: true });
+    expect(kept).toMatchObject({
+      consent: "in_person",
+      consentTo: admin.email,
+      branch: "bangalore",
+      createdRecord: true,
+    });
     const [facts] = await db().select().from(studentFacts).where(eq(studentFacts.studentId, added.id));
     expect(facts).toMatchObject({ utmSource: "Walk-in", utmMedium: "desk", ownerId: priya.id });
   });
@@ -132,7 +142,12 @@ describeEachEngine("adding a student by hand", (engine) => {
       student({ name: "Meena Raghavan", mobile: "9845012345", email: "meena@example.in", course: "embedded" }),
       { submissionToken: "meena-form" },
     );
-    const added = await addStudentByHand(db(), walkIn({ how: "phone_call", note: "Called about fees" }), priya, priyaScope());
+    const added = await addStudentByHand(
+      db(),
+      walkIn({ how: "phone_call", note: "Called about fees" }),
+      priya,
+      priyaScope(),
+    );
     expect(added).toMatchObject({ outcome: "joined", id: stored.studentId });
     if (added.outcome !== "joined") return;
     expect(added.onDesk).toMatchObject({ visible: true, name: "Meena Raghavan" });
@@ -156,14 +171,18 @@ describeEachEngine("adding a student by hand", (engine) => {
       line: expect.stringContaining("already being handled by the Python Fullstack desk"),
     });
     const line = onDesk?.line ?? "";
-    for (const secret of ["Karthik", "karthik@example.in", "9845012345", "New", "ravi"]) expect(line).not.toContain(secret);
+    for (const secret of ["Karthik", "karthik@example.in", "9845012345", "New", "ravi"])
+      expect(line).not.toContain(secret);
     // Saving adds the visit to that record without showing or changing its details.
     const added = await addStudentByHand(db(), walkIn({ name: "K S", courses: [] }), priya, priyaScope());
     expect(added.outcome).toBe("joined");
     if (added.outcome !== "joined") return;
     expect(added.onDesk.visible).toBe(false);
     expect(JSON.stringify(added)).not.toContain("Karthik");
-    const [record] = await db().select().from(students).where(eq(students.id, stored.studentId as number));
+    const [record] = await db()
+      .select()
+      .from(students)
+      .where(eq(students.id, stored.studentId as number));
     expect(record).toMatchObject({ name: "Karthik S", courses: ["python fullstack"] });
     // Ravi, who works on Python, sees the record and its details.
     expect((await describeOnDesk(db(), stored.studentId as number, raviScope()))?.visible).toBe(true);

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { poolTurns } from "~/admissions/assignment/assignment.server";
 import type { Actor } from "~/admissions/records/student-records.server";
-import { stateValues, states } from "~/admissions/submissions/options";
+import { states, stateValues } from "~/admissions/submissions/options";
 import { isAcceptableName, isEmailAddress, tenDigitMobile } from "~/admissions/submissions/submission-schema";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
@@ -50,19 +50,30 @@ export type StageResult =
 /** The import that took this file already, if any: who and when. */
 async function importedBefore(db: AppDatabase, hash: string) {
   const [earlier] = await db
-    .select({ id: leadImports.id, fileName: leadImports.fileName, byLabel: leadImports.byLabel, importedAt: leadImports.importedAt })
+    .select({
+      id: leadImports.id,
+      fileName: leadImports.fileName,
+      byLabel: leadImports.byLabel,
+      importedAt: leadImports.importedAt,
+    })
     .from(leadImports)
     .where(and(eq(leadImports.fileHash, hash), eq(leadImports.status, "imported")));
   return earlier;
 }
 
-export function alreadyImportedMessage(earlier: { fileName: string; byLabel: string; importedAt: Date | null }): string {
+export function alreadyImportedMessage(earlier: {
+  fileName: string;
+  byLabel: string;
+  importedAt: Date | null;
+}): string {
   const when = earlier.importedAt ? indiaDateTime(earlier.importedAt) : "earlier";
   return `This file was imported already, on ${when} by ${earlier.byLabel || "a staff member"} (as "${earlier.fileName}"). Nothing was imported again.`;
 }
 
 function indiaDateTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(date);
+  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(
+    date,
+  );
 }
 
 /**
@@ -101,7 +112,9 @@ export async function stageLeadFile(
   if (!headers || rows === 0)
     return { ok: false, status: 400, message: "This file has no rows below its header row: nothing to import." };
   // Uploads never imported are given up after a day, their files with them.
-  await db.delete(leadImports).where(and(eq(leadImports.status, "staged"), lt(leadImports.createdAt, new Date(Date.now() - undoWindowMs))));
+  await db
+    .delete(leadImports)
+    .where(and(eq(leadImports.status, "staged"), lt(leadImports.createdAt, new Date(Date.now() - undoWindowMs))));
   const name = file.name.replace(/[\p{Cc}]/gu, "").slice(0, 200) || `list.${kind}`;
   const [upload] = await db
     .insert(leadImports)
@@ -164,7 +177,9 @@ function readCourses(text: string): { courses: CourseValue[]; unknown: string[] 
   for (const part of text.split(/[,;/|&]| and /i)) {
     const word = part.trim();
     if (!word) continue;
-    const course = courseNames.get(word.toLowerCase().replace(/[^a-z0-9]/g, "")) ?? courseNames.get(`python${word.toLowerCase().replace(/[^a-z0-9]/g, "")}`);
+    const course =
+      courseNames.get(word.toLowerCase().replace(/[^a-z0-9]/g, "")) ??
+      courseNames.get(`python${word.toLowerCase().replace(/[^a-z0-9]/g, "")}`);
     if (course) {
       if (!courses.includes(course)) courses.push(course);
     } else unknown.push(word);
@@ -173,7 +188,10 @@ function readCourses(text: string): { courses: CourseValue[]; unknown: string[] 
 }
 
 function readState(text: string): string {
-  const word = text.trim().toLowerCase().replace(/[^a-z]/g, "");
+  const word = text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
   if (!word) return "";
   const byLabel = states.find((state) => state.label.toLowerCase().replace(/[^a-z]/g, "") === word);
   if (byLabel) return byLabel.value;
@@ -187,7 +205,8 @@ function readRow(number: number, cells: string[], headers: string[], columns: Le
     const key = header || `Column ${index + 1}`;
     row[row[key] === undefined ? key : `${key} (${index + 1})`] = cells[index] ?? "";
   });
-  for (let index = headers.length; index < cells.length; index++) if (cells[index]) row[`Column ${index + 1}`] = cells[index] ?? "";
+  for (let index = headers.length; index < cells.length; index++)
+    if (cells[index]) row[`Column ${index + 1}`] = cells[index] ?? "";
   const value = (field: LeadField) =>
     columns
       .map((meaning, index) => (meaning === field ? (cells[index] ?? "") : ""))
@@ -240,7 +259,10 @@ async function* classifiedBatches(
   const flush = async (): Promise<Classified[]> => {
     const read = pending.map((row) => readRow(row.number, row.cells, headers ?? [], columns));
     pending = [];
-    const keysOf = (row: LeadRow) => [...(row.mobile ? [`m:${row.mobile}`] : []), ...(row.email ? [`e:${row.email}`] : [])];
+    const keysOf = (row: LeadRow) => [
+      ...(row.mobile ? [`m:${row.mobile}`] : []),
+      ...(row.email ? [`e:${row.email}`] : []),
+    ];
     const fresh = read.filter((row): row is LeadRow => !("outcome" in row));
     const onDesk = await recordsByContacts(
       db,
@@ -281,8 +303,20 @@ export interface LeadPreview {
 }
 
 /** What the import would do, without storing anything. */
-export async function previewLeadImport(db: AppDatabase, upload: LeadImport, columns: LeadField[]): Promise<LeadPreview> {
-  const preview: LeadPreview = { rows: 0, newStudents: 0, joining: 0, repeated: 0, refused: 0, sample: [], refusedRows: [] };
+export async function previewLeadImport(
+  db: AppDatabase,
+  upload: LeadImport,
+  columns: LeadField[],
+): Promise<LeadPreview> {
+  const preview: LeadPreview = {
+    rows: 0,
+    newStudents: 0,
+    joining: 0,
+    repeated: 0,
+    refused: 0,
+    sample: [],
+    refusedRows: [],
+  };
   for await (const batch of classifiedBatches(db, upload, columns)) {
     for (const row of batch) {
       preview.rows++;
@@ -305,7 +339,10 @@ export async function refusedRowsCsv(db: AppDatabase, upload: LeadImport, column
   const csvColumns: CsvColumn<Record<string, string>>[] = [
     { header: "Row", value: (row) => row.__row ?? "" },
     { header: "Reason", value: (row) => row.__reason ?? "" },
-    ...headers.map((header, index) => ({ header: header || `Column ${index + 1}`, value: (row: Record<string, string>) => row[`c${index}`] ?? "" })),
+    ...headers.map((header, index) => ({
+      header: header || `Column ${index + 1}`,
+      value: (row: Record<string, string>) => row[`c${index}`] ?? "",
+    })),
   ];
   const lines = [utf8Bom + csvHeader(csvColumns)];
   for await (const batch of classifiedBatches(db, upload, columns)) {
@@ -346,13 +383,18 @@ export async function importLeads(
   actor: Actor,
   { onProgress, origin = "" }: { onProgress?: ImportProgress; origin?: string } = {},
 ): Promise<ImportResult> {
-  const source = choices.source.replace(/[\p{Cc}]/gu, "").trim().slice(0, 200);
-  if (!source) return { ok: false, status: 400, message: "Please name the list's source, e.g. Shiksha or Fair at RVCE, 12 Jan." };
+  const source = choices.source
+    .replace(/[\p{Cc}]/gu, "")
+    .trim()
+    .slice(0, 200);
+  if (!source)
+    return { ok: false, status: 400, message: "Please name the list's source, e.g. Shiksha or Fair at RVCE, 12 Jan." };
   let notify: { email: string; count: number }[] = [];
   try {
     const result = await db.transaction(async (tx): Promise<ImportResult> => {
       const [upload] = await tx.select().from(leadImports).where(eq(leadImports.id, uploadId)).for("update");
-      if (!upload) return { ok: false, status: 404, message: "This upload is not held any more: please upload the file again." };
+      if (!upload)
+        return { ok: false, status: 404, message: "This upload is not held any more: please upload the file again." };
       if (upload.status === "imported") {
         return { ok: false, status: 409, message: alreadyImportedMessage(upload) };
       }
@@ -465,7 +507,12 @@ export async function importLeads(
         await onProgress?.(counts.rows);
       }
       if (counts.newStudents + counts.joining + counts.repeated === 0)
-        return { ok: false, status: 400, message: "Every row of this list was refused: nothing was imported. Download the refused rows, fix them and upload again." };
+        return {
+          ok: false,
+          status: 400,
+          message:
+            "Every row of this list was refused: nothing was imported. Download the refused rows, fix them and upload again.",
+        };
 
       // Owners of the new students, as the admin chose.
       const owners = new Map<string, number[]>();
@@ -509,7 +556,10 @@ export async function importLeads(
         }
       }
       const ownerAccounts = owners.size
-        ? await tx.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, [...owners.keys()]))
+        ? await tx
+            .select({ id: user.id, email: user.email })
+            .from(user)
+            .where(inArray(user.id, [...owners.keys()]))
         : [];
       notify = ownerAccounts.map((account) => ({ email: account.email, count: owners.get(account.id)?.length ?? 0 }));
       const messages: NewOutboxMessage[] = notify
@@ -589,7 +639,7 @@ export type UndoResult =
 export async function undoLeadImport(db: AppDatabase, id: number, actor: Actor, now = new Date()): Promise<UndoResult> {
   return db.transaction(async (tx) => {
     const [upload] = await tx.select().from(leadImports).where(eq(leadImports.id, id)).for("update");
-    if (!upload || upload.status !== "imported" || !upload.importedAt)
+    if (upload?.status !== "imported" || !upload.importedAt)
       return { ok: false, status: 404, message: "There is no such import to undo." };
     if (now.getTime() - upload.importedAt.getTime() > undoWindowMs)
       return { ok: false, status: 409, message: "An import can be undone for 24 hours only: this one is older." };
@@ -613,16 +663,18 @@ export async function undoLeadImport(db: AppDatabase, id: number, actor: Actor, 
         message: `This import cannot be undone: ${worked?.n} of its new students ${worked?.n === 1 ? "has" : "have"} been worked on since (a call, a note, a change or a new form). Nothing was removed.`,
       };
     }
-    const removed = await tx
-      .delete(students)
-      .where(inArray(students.id, created))
-      .returning({ id: students.id });
+    const removed = await tx.delete(students).where(inArray(students.id, created)).returning({ id: students.id });
     const entries = await tx
       .delete(studentTimeline)
-      .where(sql`${studentTimeline.kind} in ('intake', 'owner') and ${studentTimeline.detail} ->> 'importId' = ${String(id)}`)
+      .where(
+        sql`${studentTimeline.kind} in ('intake', 'owner') and ${studentTimeline.detail} ->> 'importId' = ${String(id)}`,
+      )
       .returning({ id: studentTimeline.id });
     await tx.delete(studentIntakes).where(eq(studentIntakes.importId, id));
-    await tx.update(leadImports).set({ status: "undone", undoneAt: now, undoneBy: actor.email }).where(eq(leadImports.id, id));
+    await tx
+      .update(leadImports)
+      .set({ status: "undone", undoneAt: now, undoneBy: actor.email })
+      .where(eq(leadImports.id, id));
     await recordAudit(tx, {
       actor: actor.email,
       action: "lead-import.undo",

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
+import { intakeText, intakeTitle } from "~/admissions/intake/intake-timeline";
 import type { RecordFormProblem, TimelineView } from "~/admissions/records/record-views";
 import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
 import { internationalMobile } from "~/admissions/records/student-contact";
@@ -85,6 +86,7 @@ const savedMessages: Record<string, string> = {
   "follow-up": "Follow-up saved.",
   note: "Note added.",
   contact: "Logged.",
+  added: "Student added.",
 };
 
 /** A student's record: quick actions, details, the forms that change it, its submissions and timeline. */
@@ -589,6 +591,8 @@ function timelineTitle(entry: TimelineView): string {
       return "Merged";
     case "email_sent":
       return entry.detail.what === "acknowledgement" ? "Acknowledgement e-mailed" : "E-mail sent";
+    case "intake":
+      return intakeTitle(entry.detail);
     default:
       return entry.kind;
   }
@@ -654,6 +658,7 @@ function TimelineText({
   }
   if (entry.kind === "note") return <p className="record-note">{String(d.text ?? "")}</p>;
   if (entry.kind === "email_sent") return <p>{`Sent by the site: "${String(d.subject ?? "")}"`}</p>;
+  if (entry.kind === "intake") return <p className="record-note">{intakeText(d, entry.actor)}</p>;
   if (entry.kind === "call" || entry.kind === "whatsapp") {
     return (
       <p className="record-note">
