@@ -26,4 +26,5 @@ export const carriedHeadings = [
   "## Admissions desk at scale",
   "## Owner's report at scale",
   "## Settings against settings",
+  "## Lists of leads",
 ];

@@ -29,6 +29,13 @@ import { runSoak, soakMinutes, soakReport, withSoakSection } from "./soak.ts";
 import { yearOfTraffic } from "./year-data.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+if (process.argv.includes("lead-import"))
+  process.exit(
+    spawnSync(process.execPath, ["--import", "tsx", path.join(root, "bench", "lead-import.ts")], {
+      cwd: root,
+      stdio: "inherit",
+    }).status ?? 1,
+  );
 const resultsFile = path.join(root, "bench", "results.md");
 const host = "127.0.0.1";
 const appPort = Number(process.env.BENCH_PORT ?? 3640);
