@@ -1,3 +1,4 @@
+import { FormMessage } from "~/components/forms";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
 import { intakeText, intakeTitle } from "~/admissions/intake/intake-timeline";
@@ -185,6 +186,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         </h1>
         <LiveBadge state={live.state} />
       </div>
+      {page.saved === "added" ? <FormMessage tone="success">{savedMessages.added}</FormMessage> : null}
       <p className="record-summary">
         <span className={`stage stage-${record.stage}`}>{stageLabels[record.stage]}</span>
         {record.lostReason
