@@ -117,7 +117,7 @@ const submissionColumns = () => ({
 
 /**
  * One record per student: every enquiry and registration with the same normalised mobile or
- * e-mail belongs to it (app/admissions/records/student-records.server.ts). It shows the latest name and
+ * e-mail belongs to it (app/admissions/records/student-filing.server.ts). It shows the latest name and
  * contact details, every course asked about, and where admissions stand with the student.
  */
 export const students = pgTable(

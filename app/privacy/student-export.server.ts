@@ -3,12 +3,9 @@
 // Each download is in the audit log (by record id, never the data itself).
 
 import { recordIntakes } from "~/admissions/intake/intake.server";
-import {
-  everyRecord,
-  getStudentRecord,
-  recordSubmissions,
-  recordTimeline,
-} from "~/admissions/records/student-records.server";
+import { everyRecord } from "~/admissions/records/record-scope.server";
+import { getStudentRecord, recordSubmissions } from "~/admissions/records/student-records.server";
+import { recordTimeline } from "~/admissions/records/student-timeline.server";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { recordAudit } from "~/staff/audit-log.server";

@@ -76,3 +76,63 @@ it("has no folder called server and no flat app/lib any more", () => {
   expect(fs.existsSync(path.join(root, "app", "server"))).toBe(false);
   expect(fs.existsSync(path.join(root, "app", "lib"))).toBe(false);
 });
+
+/** The import circles among app/'s files (type imports too), each as the files that form it. */
+function importCircles(): string[][] {
+  const files = new Set(
+    sourceFiles(path.join(root, "app")).map((file) => path.relative(root, file).replace(/\.(ts|tsx)$/, "")),
+  );
+  const fileOf = (target: string) => [target, path.join(target, "index")].find((candidate) => files.has(candidate));
+  const edges = new Map<string, Set<string>>([...files].map((file) => [file, new Set<string>()]));
+  for (const i of imports) {
+    const from = i.from.replace(/\.(ts|tsx)$/, "");
+    const to = fileOf(i.to);
+    if (to && edges.has(from)) edges.get(from)?.add(to);
+  }
+  // Tarjan's strongly connected components: a component of more than one file, or a file that
+  // imports itself, is a circle.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next);
+    next++;
+    stack.push(file);
+    onStack.add(file);
+    for (const to of edges.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(to) ?? 0));
+      } else if (onStack.has(to)) {
+        low.set(file, Math.min(low.get(file) ?? 0, index.get(to) ?? 0));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    for (;;) {
+      const member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+      if (member === file) break;
+    }
+    if (component.length > 1 || edges.get(file)?.has(file)) circles.push(component.sort());
+  };
+  for (const file of [...files].sort()) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+it("has no import circles between app/'s files, type imports included", () => {
+  expect(importCircles()).toEqual([]);
+});
+
+it("keeps admissions in rooms: no file directly in app/admissions/", () => {
+  const loose = fs
+    .readdirSync(path.join(root, "app", "admissions"), { withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => entry.name);
+  expect(loose).toEqual([]);
+});

@@ -4,7 +4,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { reassignRecords, setAway, setPool } from "../../app/admissions/assignment/assignment.server";
-import { everyRecord, listStudentRecords, recordTimeline } from "../../app/admissions/records/student-records.server";
+import { everyRecord } from "../../app/admissions/records/record-scope.server";
+import { listStudentRecords } from "../../app/admissions/records/student-records.server";
+import { recordTimeline } from "../../app/admissions/records/student-timeline.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";
 import { students } from "../../db/schema";

@@ -9,8 +9,8 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { setPool } from "../../app/admissions/assignment/assignment.server";
-import { loadRecordPage } from "../../app/admissions/records/record-desk.server";
-import { everyRecord } from "../../app/admissions/records/student-records.server";
+import { loadRecordPage } from "../../app/admissions/records/record-page.server";
+import { everyRecord } from "../../app/admissions/records/record-scope.server";
 import { prepareNotifications, type SubmissionForMail } from "../../app/admissions/submissions/notifications.server";
 import { loadSubmissionTable } from "../../app/admissions/submissions/submission-desk.server";
 import {

@@ -17,7 +17,9 @@ import {
   stageLeadFile,
   undoLeadImport,
 } from "../../app/admissions/intake/lead-import.server";
-import { addNote, everyRecord, recordTimeline } from "../../app/admissions/records/student-records.server";
+import { addNote } from "../../app/admissions/records/record-edits.server";
+import { everyRecord } from "../../app/admissions/records/record-scope.server";
+import { recordTimeline } from "../../app/admissions/records/student-timeline.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";
 import { auditLog, outbox, studentIntakes, students, studentTimeline } from "../../db/schema";

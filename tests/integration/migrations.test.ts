@@ -521,7 +521,7 @@ describeEachEngine("migrating a database made before the list's keys (0017)", (e
       expect(keys[2]?.keys).toHaveLength(6);
 
       const { recordsWithDuplicates } = await import("../../app/admissions/merge/student-merge.server");
-      const { everyRecord } = await import("../../app/admissions/records/student-records.server");
+      const { everyRecord } = await import("../../app/admissions/records/record-scope.server");
       const listed = await rows<{ id: number; name: string; district: string; mobile: string }>(
         "select id, name, district, mobile from students order by id",
       );

@@ -15,8 +15,8 @@ import {
   findUncontacted,
   teamDay,
 } from "../../app/admissions/my-day/my-day.server";
-import { loadRecordList } from "../../app/admissions/records/record-desk.server";
-import { logContact } from "../../app/admissions/records/student-records.server";
+import { logContact } from "../../app/admissions/records/record-edits.server";
+import { loadRecordList } from "../../app/admissions/records/record-list.server";
 import type { StudentStage } from "../../app/admissions/records/student-stages";
 import { openDatabase } from "../../app/platform/database.server";
 import type { StaffUser } from "../../app/staff/permissions.server";

@@ -4,8 +4,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { handleRecordForm } from "../../app/admissions/records/record-desk.server";
-import { everyRecord } from "../../app/admissions/records/student-records.server";
+import { handleRecordForm } from "../../app/admissions/records/record-forms.server";
+import { everyRecord } from "../../app/admissions/records/record-scope.server";
 import { createSubmission, getSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { contentVersion } from "../../app/platform/content-version.server";
 import { clientAddressContext, databaseContext, uploadsDirContext } from "../../app/platform/context.server";

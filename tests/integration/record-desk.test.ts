@@ -3,13 +3,10 @@
 // values and what changed, and what was typed comes back; nothing is overwritten.
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import {
-  exportRecordList,
-  handleRecordForm,
-  loadRecordList,
-  loadRecordPage,
-} from "../../app/admissions/records/record-desk.server";
-import { everyRecord, type RecordScope } from "../../app/admissions/records/student-records.server";
+import { handleRecordForm } from "../../app/admissions/records/record-forms.server";
+import { exportRecordList, loadRecordList } from "../../app/admissions/records/record-list.server";
+import { loadRecordPage } from "../../app/admissions/records/record-page.server";
+import { everyRecord, type RecordScope } from "../../app/admissions/records/record-scope.server";
 import { updateFollowUp } from "../../app/admissions/submissions/follow-up.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";

@@ -3,8 +3,8 @@
 // that counts its matches only so far ("1,000+ students") instead of reading all of them.
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { everyRecord } from "../../app/admissions/records/record-scope.server";
 import {
-  everyRecord,
   listStudentRecords,
   recordCountWindow,
   studentRecordRows,

@@ -7,14 +7,10 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { mergeStudentRecords } from "../../app/admissions/merge/student-merge.server";
 import { ownersReport } from "../../app/admissions/owners-report/owners-report.server";
-import {
-  type Actor,
-  addNote,
-  editStudentRecord,
-  everyRecord,
-  getStudentRecord,
-  logContact,
-} from "../../app/admissions/records/student-records.server";
+import { addNote, editStudentRecord, logContact } from "../../app/admissions/records/record-edits.server";
+import { everyRecord } from "../../app/admissions/records/record-scope.server";
+import { getStudentRecord } from "../../app/admissions/records/student-records.server";
+import type { Actor } from "../../app/admissions/records/student-timeline.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
 import {

@@ -4,6 +4,7 @@
 // a student's own data downloads as one file; records are reassigned one or many at a time.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { handleReassignForm } from "../../app/admissions/assignment/reassignment.server";
 import { handleMergeForm, loadMergePage } from "../../app/admissions/merge/merge-desk.server";
 import {
   likelyDuplicates,
@@ -11,13 +12,11 @@ import {
   mobileSlip,
   nearMobiles,
 } from "../../app/admissions/merge/student-merge.server";
-import {
-  handleReassignForm,
-  handleRecordForm,
-  loadRecordList,
-  loadRecordPage,
-} from "../../app/admissions/records/record-desk.server";
-import { everyRecord, getStudentRecord, type RecordScope } from "../../app/admissions/records/student-records.server";
+import { handleRecordForm } from "../../app/admissions/records/record-forms.server";
+import { loadRecordList } from "../../app/admissions/records/record-list.server";
+import { loadRecordPage } from "../../app/admissions/records/record-page.server";
+import { everyRecord, type RecordScope } from "../../app/admissions/records/record-scope.server";
+import { getStudentRecord } from "../../app/admissions/records/student-records.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import {
   checkTemplates,

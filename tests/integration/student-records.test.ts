@@ -2,13 +2,13 @@
 // (in any form) or e-mail, or starts one, with a "submission received" entry on its timeline.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
+import { everyRecord } from "../../app/admissions/records/record-scope.server";
 import {
-  everyRecord,
   getStudentRecord,
   listStudentRecords,
   recordSubmissions,
-  recordTimeline,
 } from "../../app/admissions/records/student-records.server";
+import { recordTimeline } from "../../app/admissions/records/student-timeline.server";
 import { createSubmission, type SubmissionFields } from "../../app/admissions/submissions/submission-repository.server";
 import { eraseEntries, purgeExpired } from "../../app/privacy/data-protection.server";
 import { enquiries, students, studentTimeline } from "../../db/schema";

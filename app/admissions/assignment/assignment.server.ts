@@ -3,17 +3,11 @@
 // marked away. A returning student stays with their owner; with nobody eligible the record
 // waits, unassigned, for an admin. Runs in the transaction that stores the form.
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Actor } from "~/admissions/records/student-records.server";
+import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
-import {
-  assignmentCursors,
-  assignmentPools,
-  staffAvailability,
-  students,
-  studentTimeline,
-  user,
-} from "../../../db/schema";
+import { listStaff } from "~/staff/staff-accounts.server";
+import { assignmentCursors, assignmentPools, staffAvailability, students, user } from "../../../db/schema";
 
 /**
  * The owner for a record that has none, by the course's pool in turn; null when the form has
@@ -96,7 +90,7 @@ export async function assignOnArrival(
     .set({ ownerId: owner, version: sql`${students.version} + 1` })
     .where(eq(students.id, studentId))
     .returning({ version: students.version });
-  await tx.insert(studentTimeline).values({
+  await addToTimeline(tx, {
     studentId,
     kind: "owner",
     detail: { from: null, to: owner, rule: "pool", course: course ?? null, version: updated?.version },
@@ -158,13 +152,25 @@ export async function reassignRecords(
       .set({ ownerId, version: sql`${students.version} + 1`, updatedAt: new Date() })
       .where(eq(students.id, row.id))
       .returning({ version: students.version });
-    await tx.insert(studentTimeline).values({
+    await addToTimeline(tx, {
       studentId: row.id,
       kind: "owner",
-      actorId: actor.id,
-      actorLabel: actor.email,
+      actor,
       detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}), version: updated?.version },
     });
   }
   return moving.map((row) => ({ id: row.id, name: row.name, from: row.ownerId }));
+}
+
+/** Staff accounts a record can be given to, by name. */
+export async function ownerChoices(db: AppDatabase): Promise<{ id: string; name: string }[]> {
+  const accounts = await listStaff(db);
+  return accounts.map((account) => ({ id: account.id, name: account.name || account.email }));
+}
+
+/** Staff accounts' names by id, for the audit log's lines (an account removed since: "a former account"). */
+export async function ownerNames(db: AppDatabase): Promise<(id: string | null) => string> {
+  const owners = await ownerChoices(db);
+  const byId = new Map(owners.map((owner) => [owner.id, owner.name]));
+  return (id) => (id === null ? "unassigned" : (byId.get(id) ?? "a former account"));
 }

@@ -1,7 +1,7 @@
 // What /admin/students/import loads and accepts: an upload, the columns' meanings and the list's
 // source with a preview (a GET: nothing is stored), the import itself, and undoing one. Admins only.
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { ownerChoices } from "~/admissions/records/record-desk.server";
+import { ownerChoices } from "~/admissions/assignment/assignment.server";
 import { databaseContext } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { publicOrigin } from "~/platform/env.server";

@@ -2,8 +2,8 @@
 // course's desk), with the scope the URL gives: a counsellor adds students of their courses (or
 // with no course yet) only, and hears of a student they may not open only that they are handled.
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { requireRecordDesk } from "~/admissions/records/record-desk.server";
-import type { RecordScope } from "~/admissions/records/student-records.server";
+import { requireRecordDesk } from "~/admissions/records/record-access.server";
+import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { callOutcomeLabels, callOutcomes } from "~/admissions/records/student-stages";
 import { districtsByState, states } from "~/admissions/submissions/options";
 import { site } from "~/config/site";

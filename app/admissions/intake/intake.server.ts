@@ -4,14 +4,16 @@
 // owner by the course pools unless the person adding them takes them, and is on the timeline.
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { assignOnArrival } from "~/admissions/assignment/assignment.server";
+import { logContact } from "~/admissions/records/record-edits.server";
+import { isInScope, type RecordScope } from "~/admissions/records/record-scope.server";
 import { stageLabels } from "~/admissions/records/stage-labels";
-import { type Actor, isInScope, logContact, type RecordScope } from "~/admissions/records/student-records.server";
 import type { StudentStage } from "~/admissions/records/student-stages";
+import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { site } from "~/config/site";
 import { type AppDatabase, rowsOf } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
 import { type CourseValue, courseByValue } from "~/site/course-catalog";
-import { studentIntakes, students, studentTimeline, user } from "../../../db/schema";
+import { studentIntakes, students, user } from "../../../db/schema";
 import { intakeSourceLabels } from "./intake-labels";
 import type { IntakeData } from "./intake-schema";
 import type { ConsentWay, IntakeDoor, IntakeSource } from "./intake-sources";
@@ -183,13 +185,7 @@ export async function addStudentByHand(
         .insert(studentIntakes)
         .values({ ...intake, studentId: existing, createdRecord: false })
         .returning({ id: studentIntakes.id });
-      await tx.insert(studentTimeline).values({
-        studentId: existing,
-        kind: "intake",
-        actorId: actor.id,
-        actorLabel: actor.email,
-        detail: entryDetail(row?.id ?? 0, true),
-      });
+      await addToTimeline(tx, { studentId: existing, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, true) });
       const [record] = await tx
         .select({ courses: students.courses })
         .from(students)
@@ -245,13 +241,7 @@ export async function addStudentByHand(
       .insert(studentIntakes)
       .values({ ...intake, studentId: id, createdRecord: true })
       .returning({ id: studentIntakes.id });
-    await tx.insert(studentTimeline).values({
-      studentId: id,
-      kind: "intake",
-      actorId: actor.id,
-      actorLabel: actor.email,
-      detail: entryDetail(row?.id ?? 0, false),
-    });
+    await addToTimeline(tx, { studentId: id, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, false) });
     let ownerId: string | null;
     if (data.ownerMe) {
       const [updated] = await tx
@@ -259,11 +249,10 @@ export async function addStudentByHand(
         .set({ ownerId: actor.id, version: sql`${students.version} + 1` })
         .where(eq(students.id, id))
         .returning({ version: students.version });
-      await tx.insert(studentTimeline).values({
+      await addToTimeline(tx, {
         studentId: id,
         kind: "owner",
-        actorId: actor.id,
-        actorLabel: actor.email,
+        actor,
         detail: { from: null, to: actor.id, rule: "self", version: updated?.version },
       });
       ownerId = actor.id;

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { poolTurns } from "~/admissions/assignment/assignment.server";
-import type { Actor } from "~/admissions/records/student-records.server";
+import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { states, stateValues } from "~/admissions/submissions/options";
 import { isAcceptableName, isEmailAddress, tenDigitMobile } from "~/admissions/submissions/submission-schema";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
@@ -412,8 +412,7 @@ export async function importLeads(
       const entry = (studentId: number, row: LeadRow, joined: boolean) => ({
         studentId,
         kind: "intake" as const,
-        actorId: actor.id,
-        actorLabel: actor.email,
+        actor,
         detail: {
           door: "import",
           importId: upload.id,
@@ -503,7 +502,7 @@ export async function importLeads(
           entries.push(entry(studentId, row, row.outcome !== "new"));
         }
         if (intakes.length > 0) await tx.insert(studentIntakes).values(intakes);
-        if (entries.length > 0) await tx.insert(studentTimeline).values(entries);
+        await addToTimeline(tx, entries);
         await onProgress?.(counts.rows);
       }
       if (counts.newStudents + counts.joining + counts.repeated === 0)
@@ -538,12 +537,12 @@ export async function importLeads(
             .set({ ownerId, version: sql`${students.version} + 1` })
             .where(inArray(students.id, part))
             .returning({ id: students.id, version: students.version });
-          await tx.insert(studentTimeline).values(
+          await addToTimeline(
+            tx,
             updated.map((row) => ({
               studentId: row.id,
               kind: "owner" as const,
-              actorId: actor.id,
-              actorLabel: actor.email,
+              actor,
               detail: {
                 from: null,
                 to: ownerId,

@@ -1,14 +1,11 @@
 // The admin's merge screen: two records side by side, what the kept one becomes, and the
 // merge itself (audited, announced to open desks). Admin only: the route checks it.
 import { data, redirect } from "react-router";
-import { ownerNames, subjectOf } from "~/admissions/records/record-desk.server";
-import {
-  everyRecord,
-  getStudentRecord,
-  recordSubmissions,
-  recordTimeline,
-  type StudentRecord,
-} from "~/admissions/records/student-records.server";
+import { ownerNames } from "~/admissions/assignment/assignment.server";
+import { subjectOf } from "~/admissions/records/record-audit.server";
+import { everyRecord } from "~/admissions/records/record-scope.server";
+import { getStudentRecord, recordSubmissions, type StudentRecord } from "~/admissions/records/student-records.server";
+import { recordTimeline } from "~/admissions/records/student-timeline.server";
 import { indiaTime } from "~/admissions/submissions/submission-repository.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";

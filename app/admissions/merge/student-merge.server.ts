@@ -3,9 +3,11 @@
 // takes the other's forms and timeline; the merged record is deleted and a row in
 // student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Actor, RecordScope, StudentRecord } from "~/admissions/records/student-records.server";
-import { scopeCondition } from "~/admissions/records/student-records.server";
+import type { RecordScope } from "~/admissions/records/record-scope.server";
+import { scopeCondition } from "~/admissions/records/record-scope.server";
+import type { StudentRecord } from "~/admissions/records/student-records.server";
 import { type StudentStage, studentStages } from "~/admissions/records/student-stages";
+import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { type AppDatabase, rowsOf } from "~/platform/database.server";
 import { enquiries, registrations, studentIntakes, studentMerges, students, studentTimeline } from "../../../db/schema";
 
@@ -363,11 +365,10 @@ export async function mergeStudentRecords(
     .where(eq(students.id, keptId))
     .returning();
   if (!updated) throw new Error("The kept record was not updated.");
-  await tx.insert(studentTimeline).values({
+  await addToTimeline(tx, {
     studentId: keptId,
     kind: "merge",
-    actorId: actor.id,
-    actorLabel: actor.email,
+    actor,
     detail: {
       mergedId,
       mergedName: merged.name,

@@ -1,10 +1,13 @@
 // The desk's My day and team view: what the pages load, the navigation's counts, and the log
 // form of a row (a call or message, its outcome and the next follow-up, in one step). The
-// groups themselves are my-day.server.ts; the log is the record page's (record-desk.server.ts),
+// groups themselves are my-day.server.ts; the log is the record page's (record-forms.server.ts),
 // so both write the same timeline entries, audit lines and live events.
 import { data, redirect } from "react-router";
-import { handleRecordForm, recordScopeOf } from "~/admissions/records/record-desk.server";
-import { getStudentRecord, type RecordScope } from "~/admissions/records/student-records.server";
+import { recordScopeOf } from "~/admissions/records/record-access.server";
+import { handleRecordForm } from "~/admissions/records/record-forms.server";
+import type { RecordIntent } from "~/admissions/records/record-intents";
+import type { RecordScope } from "~/admissions/records/record-scope.server";
+import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { callOutcomes } from "~/admissions/records/student-stages";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId, readFormBody } from "~/platform/form-data.server";
@@ -276,7 +279,7 @@ export async function handleDayLog(
   }
 
   const recordForm = new FormData();
-  recordForm.set("intent", "contact");
+  recordForm.set("intent", "contact" satisfies RecordIntent);
   recordForm.set("channel", channel);
   recordForm.set("outcome", outcome);
   recordForm.set("note", values.note ?? "");

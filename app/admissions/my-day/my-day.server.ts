@@ -8,7 +8,8 @@
 // Each group is a range of an index (students_owner_follow_up_idx, students_uncontacted_idx,
 // students_updated_at_idx), so a desk of 200,000 records answers as fast as one of 200.
 import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { everyRecord, indiaDay, type RecordScope, scopeCondition } from "~/admissions/records/student-records.server";
+import { everyRecord, type RecordScope, scopeCondition } from "~/admissions/records/record-scope.server";
+import { indiaDay } from "~/admissions/records/student-records.server";
 import type { StudentStage } from "~/admissions/records/student-stages";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";

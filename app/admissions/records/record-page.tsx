@@ -1,27 +1,25 @@
-import { FormMessage } from "~/components/forms";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
-import { intakeText, intakeTitle } from "~/admissions/intake/intake-timeline";
 import type { RecordFormProblem, TimelineView } from "~/admissions/records/record-views";
 import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
 import { internationalMobile } from "~/admissions/records/student-contact";
-import {
-  type CallOutcome,
-  callOutcomeLabels,
-  callOutcomes,
-  type LostReason,
-  lostReasons,
-  maxNoteLength,
-  type StudentStage,
-  studentStages,
-} from "~/admissions/records/student-stages";
+import type { LostReason, StudentStage } from "~/admissions/records/student-stages";
 import { stateLabelOf } from "~/admissions/submissions/options";
 import { fillTemplate, type WhatsappTemplate, whatsappChatHref } from "~/admissions/whatsapp/whatsapp-templates";
 import { IndiaTime, useViewerZone } from "~/components/desk/india-time";
+import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { deskTime } from "~/staff/staff-desk";
+import { ContactForm } from "./contact-form";
+import { FollowUpForm } from "./follow-up-form";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
+import { NoteForm } from "./note-form";
+import { OwnerForm } from "./owner-form";
+import type { RecordFormState } from "./record-form-parts";
+import type { RecordIntent } from "./record-intents";
 import { courseLabelOf } from "./record-list";
+import { changeText, RecordTimeline, timelineTitle } from "./record-timeline";
+import { StageForm } from "./stage-form";
 
 export interface RecordPageData {
   record: {
@@ -75,29 +73,14 @@ export interface RecordPageData {
   admin: boolean;
 }
 
-/** "2026-11-25T16:30" in India, for a datetime-local field (the desk's times are India's). */
-function indiaInputValue(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(new Date(iso).getTime() + 330 * 60_000).toISOString().slice(0, 16);
-}
-
-const savedMessages: Record<string, string> = {
-  stage: "Stage saved.",
-  owner: "Owner saved.",
-  "follow-up": "Follow-up saved.",
-  note: "Note added.",
-  contact: "Logged.",
-  added: "Student added.",
-};
-
 /** A student's record: quick actions, details, the forms that change it, its submissions and timeline. */
 export function RecordPage({ page, answer }: { page: RecordPageData; answer?: RecordFormProblem }) {
   const live = useLiveUpdates();
   const { record } = page;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const failed = (intent: string) => (answer && answer.intent === intent ? answer : undefined);
-  const typed = (intent: string, name: string, fallback: string) => failed(intent)?.values[name] ?? fallback;
+  const failed = (intent: RecordIntent) => (answer && answer.intent === intent ? answer : undefined);
+  const typed = (intent: RecordIntent, name: string, fallback: string) => failed(intent)?.values[name] ?? fallback;
   // The version the edit forms were filled in on. A change by someone else arrives live (the
   // summary and timeline show it) but does not move it: a save on top of a change one may not
   // have noticed is refused and explained. Only this page's own saves move it on.
@@ -159,6 +142,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
     href: whatsappChatHref(internationalMobile(record.mobile), fillTemplate(template.text, templateValues)),
   }));
   const zone = useViewerZone();
+  const formState: RecordFormState = { typed, busy, saved: answer ? null : page.saved, zone };
 
   // After a save the page comes back at the form that was sent: keyboard focus goes there too
   // (each save brings new page data, so a second save of the same form focuses it again).
@@ -186,7 +170,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         </h1>
         <LiveBadge state={live.state} />
       </div>
-      {page.saved === "added" ? <FormMessage tone="success">{savedMessages.added}</FormMessage> : null}
+      {page.saved === "added" ? <FormMessage tone="success">Student added.</FormMessage> : null}
       <p className="record-summary">
         <span className={`stage stage-${record.stage}`}>{stageLabels[record.stage]}</span>
         {record.lostReason
@@ -274,143 +258,17 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
 
       <div className="record-grid">
         <section aria-labelledby="contact-title" className="record-panel">
-          <h2 id="contact-title">Log a call or message</h2>
-          <Form method="post" className="desk-form" id="contact" tabIndex={-1} aria-labelledby="contact-title">
-            <input type="hidden" name="intent" value="contact" />
-            <fieldset className="record-choices">
-              <legend>How</legend>
-              {(["call", "whatsapp"] as const).map((channel) => (
-                <label key={channel}>
-                  <input
-                    type="radio"
-                    name="channel"
-                    value={channel}
-                    defaultChecked={typed("contact", "channel", "call") === channel}
-                  />{" "}
-                  {channel === "call" ? "Call" : "WhatsApp"}
-                </label>
-              ))}
-            </fieldset>
-            <label>
-              Outcome of the call
-              <select name="outcome" defaultValue={typed("contact", "outcome", "")}>
-                <option value="">Choose...</option>
-                {callOutcomes.map((outcome) => (
-                  <option key={outcome} value={outcome}>
-                    {callOutcomeLabels[outcome as CallOutcome]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <NoteField name="note" label="Note (optional)" value={typed("contact", "note", "")} />
-            <label>
-              Next follow-up (India time)
-              <IstHint zone={zone} />
-              <input
-                type="datetime-local"
-                name="nextFollowUpAt"
-                defaultValue={typed("contact", "nextFollowUpAt", indiaInputValue(record.nextFollowUpAt))}
-              />
-            </label>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              Log it
-            </button>
-            <SavedNote intent="contact" saved={answer ? null : page.saved} />
-          </Form>
+          <ContactForm nextFollowUpAt={record.nextFollowUpAt} state={formState} />
         </section>
 
         <section aria-labelledby="stage-title" className="record-panel">
-          <h2 id="stage-title">Stage</h2>
-          <Form method="post" className="desk-form" id="stage" tabIndex={-1} aria-labelledby="stage-title">
-            <input type="hidden" name="intent" value="stage" />
-            <input type="hidden" name="version" value={version} />
-            <label>
-              Stage
-              <select name="stage" defaultValue={typed("stage", "stage", record.stage)}>
-                {studentStages.map((stage) => (
-                  <option key={stage} value={stage}>
-                    {stageLabels[stage]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              If lost, why
-              <select name="lostReason" defaultValue={typed("stage", "lostReason", record.lostReason ?? "")}>
-                <option value="">Choose...</option>
-                {lostReasons.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {lostReasonLabels[reason]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Other reason, or a word more
-              <input
-                type="text"
-                name="lostNote"
-                defaultValue={typed("stage", "lostNote", record.lostNote)}
-                maxLength={500}
-              />
-            </label>
-            <button type="submit" className="btn-secondary" disabled={busy}>
-              Save stage
-            </button>
-            <SavedNote intent="stage" saved={answer ? null : page.saved} />
-          </Form>
-
-          <h2 id="owner-title">Owner</h2>
-          <Form method="post" className="desk-form" id="owner" tabIndex={-1} aria-labelledby="owner-title">
-            <input type="hidden" name="intent" value="owner" />
-            <input type="hidden" name="version" value={version} />
-            <label>
-              Owner
-              <select name="ownerId" defaultValue={typed("owner", "ownerId", record.ownerId ?? "")}>
-                <option value="">Unassigned</option>
-                {page.owners.map((owner) => (
-                  <option key={owner.id} value={owner.id}>
-                    {owner.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className="btn-secondary" disabled={busy}>
-              Save owner
-            </button>
-            <SavedNote intent="owner" saved={answer ? null : page.saved} />
-          </Form>
-
-          <h2 id="follow-up-title">Next follow-up</h2>
-          <Form method="post" className="desk-form" id="follow-up" tabIndex={-1} aria-labelledby="follow-up-title">
-            <input type="hidden" name="intent" value="follow-up" />
-            <input type="hidden" name="version" value={version} />
-            <label>
-              Date and time (India time; empty: none)
-              <IstHint zone={zone} />
-              <input
-                type="datetime-local"
-                name="nextFollowUpAt"
-                defaultValue={typed("follow-up", "nextFollowUpAt", indiaInputValue(record.nextFollowUpAt))}
-              />
-            </label>
-            <button type="submit" className="btn-secondary" disabled={busy}>
-              Save follow-up
-            </button>
-            <SavedNote intent="follow-up" saved={answer ? null : page.saved} />
-          </Form>
+          <StageForm record={record} version={version} state={formState} />
+          <OwnerForm ownerId={record.ownerId} owners={page.owners} version={version} state={formState} />
+          <FollowUpForm nextFollowUpAt={record.nextFollowUpAt} version={version} state={formState} />
         </section>
 
         <section aria-labelledby="note-title" className="record-panel">
-          <h2 id="note-title">Add a note</h2>
-          <Form method="post" className="desk-form" id="note" tabIndex={-1} aria-labelledby="note-title">
-            <input type="hidden" name="intent" value="note" />
-            <NoteField name="text" label="Note" value={typed("note", "text", "")} />
-            <button type="submit" className="btn-secondary" disabled={busy}>
-              Add note
-            </button>
-            <SavedNote intent="note" saved={answer ? null : page.saved} />
-          </Form>
+          <NoteForm state={formState} />
 
           <h2>Details</h2>
           <dl className="record-details">
@@ -451,18 +309,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         </section>
       </div>
 
-      <section aria-labelledby="timeline-title" className="record-panel">
-        <h2 id="timeline-title">Timeline</h2>
-        <ol className="record-timeline">
-          {page.timeline.map((entry) => (
-            <li key={entry.id}>
-              <IndiaTime iso={entry.at} /> <strong>{timelineTitle(entry)}</strong>
-              {entry.actor ? <span className="record-muted"> · {entry.actor}</span> : null}
-              <TimelineText entry={entry} owners={page.owners} submissions={page.submissions} />
-            </li>
-          ))}
-        </ol>
-      </section>
+      <RecordTimeline timeline={page.timeline} owners={page.owners} submissions={page.submissions} />
 
       <section aria-labelledby="submissions-title" className="record-panel">
         <h2 id="submissions-title">Forms sent ({page.submissions.length})</h2>
@@ -501,46 +348,6 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
   );
 }
 
-/** "Saved." beside the form that was just saved (a page without JavaScript comes back scrolled to it). */
-function SavedNote({ intent, saved }: { intent: string; saved: string | null }) {
-  if (saved !== intent) return null;
-  return (
-    <p role="status" className="desk-result desk-result-ok">
-      {savedMessages[intent] ?? "Saved."}
-    </p>
-  );
-}
-
-/** A number of characters as the desk writes numbers (2,000). */
-const count = (n: number) => n.toLocaleString("en-IN");
-
-/** A note field that says its limit before saving and counts as one types (never cuts text off). */
-function NoteField({ name, label, value }: { name: string; label: string; value: string }) {
-  const [length, setLength] = useState(value.length);
-  const over = length > maxNoteLength;
-  const id = `${name}-limit`;
-  const fieldId = `${name}-field`;
-  // The limit is a description of the box, not part of its name, so the label holds the label only.
-  return (
-    <div className="desk-field">
-      <label htmlFor={fieldId}>{label}</label>
-      <textarea
-        id={fieldId}
-        name={name}
-        rows={3}
-        defaultValue={value}
-        aria-describedby={id}
-        onChange={(event) => setLength(event.currentTarget.value.length)}
-      />
-      <span id={id} className={over ? "record-over" : "desk-hint"}>
-        {over
-          ? `${count(length)} characters: ${count(length - maxNoteLength)} over the limit of ${count(maxNoteLength)}. Please shorten it.`
-          : `Up to ${count(maxNoteLength)} characters${length ? ` (${count(length)} so far)` : ""}.`}
-      </span>
-    </div>
-  );
-}
-
 function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormProblem["conflict"]> }) {
   const { current } = conflict;
   return (
@@ -569,113 +376,4 @@ function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormProblem
       ) : null}
     </div>
   );
-}
-
-function timelineTitle(entry: TimelineView): string {
-  switch (entry.kind) {
-    case "submission":
-      return entry.detail.form === "registration" ? "Registration received" : "Enquiry received";
-    case "call":
-      return "Call";
-    case "whatsapp":
-      return "WhatsApp message";
-    case "email":
-      return "E-mail";
-    case "note":
-      return "Note";
-    case "stage":
-      return "Stage";
-    case "owner":
-      return "Owner";
-    case "follow_up":
-      return "Follow-up";
-    case "merge":
-      return "Merged";
-    case "email_sent":
-      return entry.detail.what === "acknowledgement" ? "Acknowledgement e-mailed" : "E-mail sent";
-    case "intake":
-      return intakeTitle(entry.detail);
-    default:
-      return entry.kind;
-  }
-}
-
-function stageName(value: unknown): string {
-  return stageLabels[value as StudentStage] ?? String(value ?? "");
-}
-
-function changeText(entry: TimelineView, owners: { id: string; name: string }[] = []): string {
-  const d = entry.detail;
-  const ownerName = (id: unknown) =>
-    id ? (owners.find((owner) => owner.id === id)?.name ?? "a former account") : "Unassigned";
-  const time = (value: unknown) => (typeof value === "string" ? `${deskTime.format(new Date(value))} IST` : "none");
-  switch (entry.kind) {
-    case "stage":
-      return `${d.from ? `${stageName(d.from)} → ` : ""}${stageName(d.to)}${d.reason ? ` (${lostReasonLabels[d.reason as LostReason] ?? d.reason})` : ""}${d.note ? `: ${d.note}` : ""}`;
-    case "owner":
-      return `${ownerName(d.from)} → ${ownerName(d.to)}${typeof d.reason === "string" && d.reason ? ` (${d.reason})` : ""}`;
-    case "follow_up":
-      return `${time(d.from)} → ${time(d.to)}`;
-    case "merge": {
-      const parts = [
-        `Record ${d.mergedId} (${String(d.mergedName ?? "")}) merged into this one: ${Number(d.forms ?? 0)} forms and ${Number(d.entries ?? 0)} timeline entries moved here`,
-      ];
-      const stage = d.stage as { from?: unknown; to?: unknown } | undefined;
-      const owner = d.owner as { from?: unknown; to?: unknown } | undefined;
-      const followUp = d.followUp as { from?: unknown; to?: unknown } | undefined;
-      if (stage) parts.push(`stage ${stageName(stage.from)} → ${stageName(stage.to)}`);
-      if (owner) parts.push(`owner ${ownerName(owner.from)} → ${ownerName(owner.to)}`);
-      if (followUp) parts.push(`follow-up ${time(followUp.from)} → ${time(followUp.to)}`);
-      return parts.join("; ");
-    }
-    default:
-      return "";
-  }
-}
-
-function TimelineText({
-  entry,
-  owners,
-  submissions,
-}: {
-  entry: TimelineView;
-  owners: { id: string; name: string }[];
-  submissions: RecordPageData["submissions"];
-}) {
-  const d = entry.detail;
-  if (entry.kind === "submission") {
-    const parts = [
-      d.course ? courseLabelOf(String(d.course)) : "",
-      d.landingPage ? `from ${d.landingPage}` : "",
-      [d.utmSource, d.utmMedium, d.utmCampaign].filter(Boolean).join(" / "),
-    ].filter(Boolean);
-    // The question is read from the form itself: it is kept once, and goes when the form is deleted.
-    const question = submissions.find((row) => row.kind === d.form && row.id === d.submissionId)?.question;
-    return parts.length || question ? (
-      <>
-        {parts.length ? <p>{parts.join(" · ")}</p> : null}
-        {question ? <blockquote className="record-question">{question}</blockquote> : null}
-      </>
-    ) : null;
-  }
-  if (entry.kind === "note") return <p className="record-note">{String(d.text ?? "")}</p>;
-  if (entry.kind === "email_sent") return <p>{`Sent by the site: "${String(d.subject ?? "")}"`}</p>;
-  if (entry.kind === "intake") return <p className="record-note">{intakeText(d, entry.actor)}</p>;
-  if (entry.kind === "call" || entry.kind === "whatsapp") {
-    return (
-      <p className="record-note">
-        {d.outcome ? callOutcomeLabels[d.outcome as CallOutcome] : ""}
-        {d.outcome && d.note ? ": " : ""}
-        {String(d.note ?? "")}
-      </p>
-    );
-  }
-  const text = changeText(entry, owners);
-  return text ? <p>{text}</p> : null;
-}
-
-/** Beside a time field: times are typed in India's time, which may not be the viewer's. */
-function IstHint({ zone }: { zone: string | null }) {
-  if (!zone) return null;
-  return <span className="desk-hint"> (IST, UTC+05:30; your browser is on {zone})</span>;
 }

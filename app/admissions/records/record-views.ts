@@ -1,5 +1,6 @@
-// What the records desk sends to the page: one shape each, shared by the server module that
-// builds them (record-desk.server.ts) and the components that show them. Browser-safe.
+// What the records desk sends to the page: one shape each, shared by the server modules that
+// build them (record-list, record-page and record-forms.server.ts) and the components that
+// show them. Browser-safe.
 import type { StudentStage } from "./student-stages";
 
 /** One row of the Students list. */

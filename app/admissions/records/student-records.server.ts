@@ -1,7 +1,7 @@
 // Student records: one per student, joined by every enquiry and registration with the same
 // mobile or e-mail, with a stage, an owner, a next follow-up and an append-only timeline.
-// Every edit of a record names the version it was made on; an edit of an older version is
-// refused with what changed meanwhile, so nobody's work is overwritten without a word.
+// This module finds and lists them; filing (student-filing), edits (record-edits), the
+// timeline (student-timeline) and who sees which (record-scope) have modules of their own.
 import {
   type AnyColumn,
   and,
@@ -20,171 +20,14 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { assignOnArrival } from "~/admissions/assignment/assignment.server";
-import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
 import type { CourseValue } from "~/site/course-catalog";
-import { enquiries, registrations, studentIntakes, students, studentTimeline, user } from "../../../db/schema";
+import { enquiries, registrations, studentIntakes, students, user } from "../../../db/schema";
+import { type RecordScope, scopeCondition, toTextArray } from "./record-scope.server";
 import { normaliseEmail, normaliseMobile } from "./student-contact";
-import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
+import type { LostReason, StudentStage } from "./student-stages";
 
 export type StudentRecord = typeof students.$inferSelect;
-export type TimelineEntry = typeof studentTimeline.$inferSelect;
-
-/** Who did something on the desk; null actor: the site itself (a form arriving). */
-export interface Actor {
-  id: string;
-  email: string;
-}
-
-/**
- * Which records a staff member works on: every record (an admin, a counsellor of all
- * courses), or the records of some courses (a counsellor sees a student who asked about one
- * of them), with `withoutCourse` also the records that name no course yet (enquiries only).
- */
-export type RecordScope = { all: true } | { all: false; courses: readonly CourseValue[]; withoutCourse?: boolean };
-
-export const everyRecord: RecordScope = { all: true };
-
-/** The SQL condition of a scope (undefined: every record). */
-export function scopeCondition(scope: RecordScope): SQL | undefined {
-  if (scope.all) return undefined;
-  const parts: SQL[] = [];
-  if (scope.courses.length > 0) parts.push(sql`${students.courses} && ${toTextArray(scope.courses)}`);
-  if (scope.withoutCourse) parts.push(sql`cardinality(${students.courses}) = 0`);
-  return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
-}
-
-/** Whether a record with these courses is in the scope (the same rule as the queries'). */
-export function isInScope(scope: RecordScope, courses: readonly string[]): boolean {
-  if (scope.all) return true;
-  if (courses.length === 0) return scope.withoutCourse === true;
-  return courses.some((course) => (scope.courses as readonly string[]).includes(course));
-}
-
-/** A condition on a submission's student_id column: its record is in the scope. */
-export function studentInScope(studentId: AnyColumn, scope: RecordScope | undefined): SQL | undefined {
-  if (!scope || scope.all) return undefined;
-  return sql`${studentId} in (select ${students.id} from ${students} where ${scopeCondition(scope)})`;
-}
-
-function toTextArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-/** What arrived: a stored submission's contact details, course and first touch. */
-export interface Arrival {
-  kind: SubmissionKind;
-  submissionId: number;
-  name: string;
-  email: string;
-  mobile: string;
-  state: string;
-  district: string;
-  course?: CourseValue;
-  landingPage?: string;
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-}
-
-/**
- * Files a new submission on its student's record, inside the transaction that stores the
- * submission: the record with the same mobile, else the same e-mail, else a new one. The
- * record takes the latest name and contact details and the course; its timeline gets a
- * "submission received" entry. Two forms from one student arriving together find one
- * record: the transaction holds a lock on the mobile and the e-mail until it commits.
- */
-export async function fileSubmission(
-  tx: AppDatabase,
-  arrival: Arrival,
-): Promise<{ studentId: number; created: boolean; owner: { id: string; assigned: boolean } | null }> {
-  const mobile = normaliseMobile(arrival.mobile);
-  const email = normaliseEmail(arrival.email);
-  const keys = [`student-mobile:${mobile}`, `student-email:${email}`].sort();
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-
-  const existing = await findRecordByContact(tx, mobile, email);
-  const course = arrival.course;
-  let studentId: number;
-  let created = false;
-  if (existing) {
-    studentId = existing;
-    await tx
-      .update(students)
-      .set({
-        name: arrival.name,
-        email,
-        mobile,
-        state: arrival.state,
-        district: arrival.district,
-        ...(mobile ? { mobiles: appendOnce(students.mobiles, mobile) } : {}),
-        ...(email ? { emails: appendOnce(students.emails, email) } : {}),
-        ...(course
-          ? {
-              courses: appendOnce(students.courses, course),
-            }
-          : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(students.id, studentId));
-  } else {
-    const [inserted] = await tx
-      .insert(students)
-      .values({
-        name: arrival.name,
-        email,
-        mobile,
-        mobiles: mobile ? [mobile] : [],
-        emails: email ? [email] : [],
-        state: arrival.state,
-        district: arrival.district,
-        courses: course ? [course] : [],
-      })
-      .returning({ id: students.id });
-    if (!inserted) throw new Error("The student record was not stored.");
-    studentId = inserted.id;
-    created = true;
-  }
-  const table = arrival.kind === "enquiry" ? enquiries : registrations;
-  await tx.update(table).set({ studentId }).where(eq(table.id, arrival.submissionId));
-  await tx.insert(studentTimeline).values({
-    studentId,
-    kind: "submission",
-    detail: {
-      form: arrival.kind,
-      submissionId: arrival.submissionId,
-      course: course ?? null,
-      landingPage: arrival.landingPage ?? "",
-      utmSource: arrival.utmSource ?? "",
-      utmMedium: arrival.utmMedium ?? "",
-      utmCampaign: arrival.utmCampaign ?? "",
-    },
-  });
-  const { ownerId, assigned } = await assignOnArrival(tx, studentId, course);
-  return { studentId, created, owner: ownerId ? { id: ownerId, assigned } : null };
-}
-
-/** The array column with `value` added at its end, unless it holds it already. */
-function appendOnce(column: AnyColumn, value: string): SQL {
-  return sql`case when ${value}::text = any(${column}) then ${column} else array_append(${column}, ${value}::text) end`;
-}
-
-/** The record that knows this mobile, else the one that knows this e-mail (the oldest, if several). */
-async function findRecordByContact(db: AppDatabase, mobile: string, email: string): Promise<number | undefined> {
-  if (mobile) {
-    const byMobile = await recordsKnowing(db, students.mobiles, mobile);
-    if (byMobile.length > 0) return Math.min(...byMobile);
-  }
-  if (email) {
-    const byEmail = await recordsKnowing(db, students.emails, email);
-    if (byEmail.length > 0) return Math.min(...byEmail);
-  }
-  return undefined;
-}
 
 /**
  * The ids of the records whose array column holds this value, through its GIN index. Asked on
@@ -192,7 +35,7 @@ async function findRecordByContact(db: AppDatabase, mobile: string, email: strin
  * guesses 0.5% of the records), and beside an order by id or by date it walks that index and
  * tests every record instead (a second per search with 200,000 records).
  */
-async function recordsKnowing(db: AppDatabase, column: AnyColumn, value: string): Promise<number[]> {
+export async function recordsKnowing(db: AppDatabase, column: AnyColumn, value: string): Promise<number[]> {
   const rows = await db
     .select({ id: students.id })
     .from(students)
@@ -441,210 +284,6 @@ export async function recordSubmissions(db: AppDatabase, studentId: number) {
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }
 
-/** The record's timeline, newest first. */
-export async function recordTimeline(db: AppDatabase, studentId: number, limit = 200): Promise<TimelineEntry[]> {
-  return db
-    .select()
-    .from(studentTimeline)
-    .where(eq(studentTimeline.studentId, studentId))
-    .orderBy(desc(studentTimeline.at), desc(studentTimeline.id))
-    .limit(limit);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Editing
-
-/** A change of the record's own fields; what is left out stays as it is. */
-export interface RecordEdit {
-  stage?: StudentStage;
-  lostReason?: LostReason | null;
-  lostNote?: string;
-  ownerId?: string | null;
-  nextFollowUpAt?: Date | null;
-}
-
-export type EditResult =
-  | { ok: true; record: StudentRecord; changed: string[] }
-  | { ok: false; reason: "missing" }
-  | {
-      ok: false;
-      reason: "conflict";
-      /** The record as it is now. */
-      current: StudentRecord & { ownerName: string | null };
-      /** Entries about changes made since the version the edit was made on, newest first. */
-      changes: TimelineEntry[];
-    };
-
-/**
- * Applies an edit made on `version` of the record: refused (conflict) when the record has
- * changed since, with its current values and the changes made meanwhile. Each changed field
- * adds a timeline entry carrying the record's new version.
- */
-export async function editStudentRecord(
-  tx: AppDatabase,
-  id: number,
-  version: number,
-  edit: RecordEdit,
-  actor: Actor,
-  scope: RecordScope,
-): Promise<EditResult> {
-  const [before] = await tx
-    .select()
-    .from(students)
-    .where(and(eq(students.id, id), scopeCondition(scope)))
-    .for("update");
-  if (!before) return { ok: false, reason: "missing" };
-  if (before.version !== version) {
-    const current = await getStudentRecord(tx, id, scope);
-    if (!current) return { ok: false, reason: "missing" };
-    return { ok: false, reason: "conflict", current, changes: await changesSince(tx, id, version) };
-  }
-  const next = { ...before };
-  const entries: { kind: TimelineKind; detail: Record<string, unknown> }[] = [];
-  const changed: string[] = [];
-  if (edit.stage !== undefined) {
-    const reason = edit.stage === "lost" ? (edit.lostReason ?? null) : null;
-    const note = edit.stage === "lost" ? (edit.lostNote ?? "") : "";
-    if (edit.stage !== before.stage || reason !== before.lostReason || note !== before.lostNote) {
-      next.stage = edit.stage;
-      next.lostReason = reason;
-      next.lostNote = note;
-      changed.push("stage");
-      entries.push({
-        kind: "stage",
-        detail: { from: before.stage, to: edit.stage, ...(reason ? { reason } : {}), ...(note ? { note } : {}) },
-      });
-    }
-  }
-  if (edit.ownerId !== undefined && edit.ownerId !== before.ownerId) {
-    next.ownerId = edit.ownerId;
-    changed.push("owner");
-    entries.push({ kind: "owner", detail: { from: before.ownerId, to: edit.ownerId } });
-  }
-  if (edit.nextFollowUpAt !== undefined && edit.nextFollowUpAt?.getTime() !== before.nextFollowUpAt?.getTime()) {
-    next.nextFollowUpAt = edit.nextFollowUpAt;
-    changed.push("follow-up");
-    entries.push({
-      kind: "follow_up",
-      detail: { from: before.nextFollowUpAt?.toISOString() ?? null, to: edit.nextFollowUpAt?.toISOString() ?? null },
-    });
-  }
-  if (changed.length === 0) return { ok: true, record: before, changed };
-  const [record] = await tx
-    .update(students)
-    .set({
-      stage: next.stage,
-      lostReason: next.lostReason,
-      lostNote: next.lostNote,
-      ownerId: next.ownerId,
-      nextFollowUpAt: next.nextFollowUpAt,
-      version: sql`${students.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(students.id, id), eq(students.version, version)))
-    .returning();
-  if (!record) {
-    // Only possible without the row lock (it is held): treat it like any other stale edit.
-    const current = await getStudentRecord(tx, id, scope);
-    if (!current) return { ok: false, reason: "missing" };
-    return { ok: false, reason: "conflict", current, changes: await changesSince(tx, id, version) };
-  }
-  await tx.insert(studentTimeline).values(
-    entries.map((entry) => ({
-      studentId: id,
-      kind: entry.kind,
-      actorId: actor.id,
-      actorLabel: actor.email,
-      detail: { ...entry.detail, version: record.version },
-    })),
-  );
-  return { ok: true, record, changed };
-}
-
-/** Timeline entries of record edits made after `version`, newest first. */
-async function changesSince(db: AppDatabase, id: number, version: number): Promise<TimelineEntry[]> {
-  return db
-    .select()
-    .from(studentTimeline)
-    .where(and(eq(studentTimeline.studentId, id), sql`(${studentTimeline.detail} ->> 'version')::int > ${version}`))
-    .orderBy(desc(studentTimeline.at), desc(studentTimeline.id));
-}
-
-/** A note on the timeline. Adding an entry never conflicts with anyone's edit. */
-export async function addNote(
-  tx: AppDatabase,
-  id: number,
-  text: string,
-  actor: Actor,
-  scope: RecordScope,
-): Promise<TimelineEntry | undefined> {
-  if (!(await getStudentRecord(tx, id, scope))) return undefined;
-  const [entry] = await tx
-    .insert(studentTimeline)
-    .values({ studentId: id, kind: "note", actorId: actor.id, actorLabel: actor.email, detail: { text } })
-    .returning();
-  await touch(tx, id);
-  return entry;
-}
-
-/**
- * A call (or a WhatsApp message) and its outcome on the timeline, with the next follow-up set
- * in the same step: the follow-up the counsellor names now replaces the old one, whatever the
- * version (it is what they just agreed with the student), and the timeline keeps both.
- */
-export async function logContact(
-  tx: AppDatabase,
-  id: number,
-  contact: { channel: "call" | "whatsapp"; outcome?: CallOutcome; note: string; nextFollowUpAt?: Date | null },
-  actor: Actor,
-  scope: RecordScope,
-): Promise<TimelineEntry | undefined> {
-  const [record] = await tx
-    .select()
-    .from(students)
-    .where(and(eq(students.id, id), scopeCondition(scope)))
-    .for("update");
-  if (!record) return undefined;
-  const [entry] = await tx
-    .insert(studentTimeline)
-    .values({
-      studentId: id,
-      kind: contact.channel,
-      actorId: actor.id,
-      actorLabel: actor.email,
-      detail: { ...(contact.outcome ? { outcome: contact.outcome } : {}), note: contact.note },
-    })
-    .returning();
-  // The first contact takes the record out of "new and never contacted" (my-day.server.ts).
-  if (!record.contactedAt) await tx.update(students).set({ contactedAt: sql`now()` }).where(eq(students.id, id));
-  if (contact.nextFollowUpAt !== undefined && contact.nextFollowUpAt?.getTime() !== record.nextFollowUpAt?.getTime()) {
-    const [updated] = await tx
-      .update(students)
-      .set({ nextFollowUpAt: contact.nextFollowUpAt, version: sql`${students.version} + 1`, updatedAt: new Date() })
-      .where(eq(students.id, id))
-      .returning({ version: students.version });
-    await tx.insert(studentTimeline).values({
-      studentId: id,
-      kind: "follow_up",
-      actorId: actor.id,
-      actorLabel: actor.email,
-      detail: {
-        from: record.nextFollowUpAt?.toISOString() ?? null,
-        to: contact.nextFollowUpAt?.toISOString() ?? null,
-        version: updated?.version,
-      },
-    });
-  } else {
-    await touch(tx, id);
-  }
-  return entry;
-}
-
-/** The record was worked on (its place in "recently updated"); its version stays. */
-async function touch(tx: AppDatabase, id: number): Promise<void> {
-  await tx.update(students).set({ updatedAt: new Date() }).where(eq(students.id, id));
-}
-
 /** Records whose next follow-up is due by `until`, for the counts on the desk. */
 export async function countDue(db: AppDatabase, until: Date, scope: RecordScope): Promise<number> {
   const [row] = await db
@@ -652,6 +291,12 @@ export async function countDue(db: AppDatabase, until: Date, scope: RecordScope)
     .from(students)
     .where(and(lte(students.nextFollowUpAt, until), scopeCondition(scope)));
   return row?.n ?? 0;
+}
+
+/** The records an account owns (to move them all, e.g. when someone leaves). */
+export async function ownedRecordIds(db: AppDatabase, ownerId: string): Promise<number[]> {
+  const rows = await db.select({ id: students.id }).from(students).where(eq(students.ownerId, ownerId));
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -669,46 +314,4 @@ export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<
     )
     .returning({ id: students.id });
   return deleted.length;
-}
-
-/** Those of these records that exist and are in this scope. */
-export async function recordIdsInScope(db: AppDatabase, ids: readonly number[], scope: RecordScope): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(inArray(students.id, [...ids]), scopeCondition(scope)));
-  return rows.map((row) => row.id);
-}
-
-/** The records an account owns (to move them all, e.g. when someone leaves). */
-export async function ownedRecordIds(db: AppDatabase, ownerId: string): Promise<number[]> {
-  const rows = await db.select({ id: students.id }).from(students).where(eq(students.ownerId, ownerId));
-  return rows.map((row) => row.id);
-}
-
-/**
- * An e-mail the site sent a student about one of their forms (the acknowledgement), put on the
- * record's timeline once it has gone out. It is not a counsellor's contact: the record stays
- * "never contacted", and its version and recent activity are left alone, so nobody's open form
- * goes stale because of it. A form without a record (erased meanwhile) gets nothing.
- */
-export async function recordEmailSent(
-  tx: AppDatabase,
-  about: { submissionKind: SubmissionKind; submissionId: number },
-  email: { what: "acknowledgement"; subject: string },
-): Promise<{ id: number; courses: string[] } | undefined> {
-  const table = about.submissionKind === "registration" ? registrations : enquiries;
-  const [record] = await tx
-    .select({ id: students.id, courses: students.courses })
-    .from(table)
-    .innerJoin(students, eq(students.id, table.studentId))
-    .where(eq(table.id, about.submissionId));
-  if (!record) return undefined;
-  await tx.insert(studentTimeline).values({
-    studentId: record.id,
-    kind: "email_sent",
-    detail: { what: email.what, subject: email.subject, form: about.submissionKind, submissionId: about.submissionId },
-  });
-  return record;
 }

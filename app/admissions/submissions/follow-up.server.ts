@@ -1,9 +1,10 @@
 // Staff follow-up on enquiries and registrations: status, notes, and repeat contacts.
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import { type RecordScope, studentInScope } from "~/admissions/records/student-records.server";
+import { type RecordScope, studentInScope } from "~/admissions/records/record-scope.server";
 import { stageOfStatus } from "~/admissions/records/student-stages";
+import { addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
-import { enquiries, registrations, type SubmissionStatus, students, studentTimeline } from "../../../db/schema";
+import { enquiries, registrations, type SubmissionStatus, students } from "../../../db/schema";
 import type { SubmissionKind } from "./submission-schema";
 
 const tableOf = { enquiry: enquiries, registration: registrations } as const;
@@ -74,10 +75,10 @@ async function followUpOnRecord(
       })
       .where(eq(students.id, studentId))
       .returning({ version: students.version });
-    await db.insert(studentTimeline).values({
+    await addToTimeline(db, {
       studentId,
       kind: "stage",
-      actorLabel: source.by,
+      actor: { label: source.by },
       detail: {
         from: stageOfStatus[before.status],
         to: stage,
@@ -88,9 +89,12 @@ async function followUpOnRecord(
     });
   }
   if (before.notes !== after.notes && after.notes !== "") {
-    await db
-      .insert(studentTimeline)
-      .values({ studentId, kind: "note", actorLabel: source.by, detail: { text: after.notes, ...origin } });
+    await addToTimeline(db, {
+      studentId,
+      kind: "note",
+      actor: { label: source.by },
+      detail: { text: after.notes, ...origin },
+    });
   }
 }
 

@@ -7,7 +7,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Transporter } from "nodemailer";
-import { recordEmailSent } from "~/admissions/records/student-records.server";
+import { recordEmailSent } from "~/admissions/records/student-filing.server";
 import { site, whatsappHref } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";

@@ -4,7 +4,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { z } from "zod";
-import type { RecordScope } from "~/admissions/records/student-records.server";
+import type { RecordScope } from "~/admissions/records/record-scope.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import type { CourseValue } from "~/site/course-catalog";

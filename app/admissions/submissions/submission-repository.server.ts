@@ -3,7 +3,8 @@
 // so one set of functions serves both (the kind picks the table). The desk's downloads and `npm run cli -- export` share one streaming CSV.
 import { createHash } from "node:crypto";
 import { type AnyColumn, and, count, desc, eq, gt, gte, ilike, lt, or, type SQL } from "drizzle-orm";
-import { fileSubmission, type RecordScope, studentInScope } from "~/admissions/records/student-records.server";
+import { type RecordScope, studentInScope } from "~/admissions/records/record-scope.server";
+import { fileSubmission } from "~/admissions/records/student-filing.server";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import type { CourseValue } from "~/site/course-catalog";

@@ -1,7 +1,8 @@
 import { data, Form } from "react-router";
 import { assignmentRules, setAway, setPool } from "~/admissions/assignment/assignment.server";
-import { reassignAudited } from "~/admissions/records/record-desk.server";
-import { everyRecord, ownedRecordIds } from "~/admissions/records/student-records.server";
+import { reassignAudited } from "~/admissions/assignment/reassignment.server";
+import { everyRecord } from "~/admissions/records/record-scope.server";
+import { ownedRecordIds } from "~/admissions/records/student-records.server";
 import { badForm } from "~/admissions/submissions/submission-desk.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { ActionMessage } from "~/components/forms";

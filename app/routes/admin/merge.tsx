@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { handleMergeForm, loadMergePage } from "~/admissions/merge/merge-desk.server";
-import { recordIdOf } from "~/admissions/records/record-desk.server";
 import { courseLabelOf } from "~/admissions/records/record-list";
+import { recordIdOf } from "~/admissions/records/record-page.server";
 import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
 import type { LostReason, StudentStage } from "~/admissions/records/student-stages";
 import { deskMeta } from "~/components/desk/desk-meta";

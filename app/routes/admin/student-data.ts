@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { recordIdOf } from "~/admissions/records/record-desk.server";
+import { recordIdOf } from "~/admissions/records/record-page.server";
 import { databaseContext } from "~/platform/context.server";
 import { studentDataDownload } from "~/privacy/student-export.server";
 import { requireStaff } from "~/staff/permissions.server";

@@ -1,11 +1,8 @@
 import { redirect } from "react-router";
-import {
-  handleRecordForm,
-  loadRecordPage,
-  recordIdOf,
-  requireRecordDesk,
-} from "~/admissions/records/record-desk.server";
+import { requireRecordDesk } from "~/admissions/records/record-access.server";
+import { handleRecordForm } from "~/admissions/records/record-forms.server";
 import { RecordPage } from "~/admissions/records/record-page";
+import { loadRecordPage, recordIdOf } from "~/admissions/records/record-page.server";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";

@@ -1,11 +1,8 @@
 import { data, redirect } from "react-router";
-import {
-  exportRecordList,
-  handleReassignForm,
-  loadRecordList,
-  requireRecordDesk,
-} from "~/admissions/records/record-desk.server";
+import { handleReassignForm } from "~/admissions/assignment/reassignment.server";
+import { requireRecordDesk } from "~/admissions/records/record-access.server";
 import { RecordList } from "~/admissions/records/record-list";
+import { exportRecordList, loadRecordList } from "~/admissions/records/record-list.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";

@@ -1,0 +1,25 @@
+// The record page's owner form: the staff account the student is given to, or nobody.
+import { z } from "zod";
+import { ownerChoices } from "~/admissions/assignment/assignment.server";
+import {
+  firstIssue,
+  problem,
+  type RecordFormAnswer,
+  type RecordFormPost,
+  saveRecordEdit,
+  version,
+} from "./record-form-parts.server";
+
+const ownerForm = z.object({ version, ownerId: z.string().max(100) });
+
+export async function saveOwner(post: RecordFormPost): Promise<RecordFormAnswer> {
+  const { db, form, field } = post;
+  const parsed = ownerForm.safeParse({ version: field("version"), ownerId: field("ownerId") ?? "" });
+  if (!parsed.success)
+    return problem("owner", form, firstIssue(parsed.error).message, 400, firstIssue(parsed.error).field);
+  const owners = await ownerChoices(db);
+  if (parsed.data.ownerId && !owners.some((owner) => owner.id === parsed.data.ownerId)) {
+    return problem("owner", form, "Please choose a staff account from the list.", 400, "ownerId");
+  }
+  return saveRecordEdit(post, "owner", parsed.data.version, { ownerId: parsed.data.ownerId || null });
+}

@@ -1,0 +1,25 @@
+// How the audit log names a student record and words what an edit of it changed.
+import { indiaTime } from "~/admissions/submissions/submission-repository.server";
+
+/** The audit log's name for a record: "student 12 (Asha K)". */
+export function subjectOf(id: number, name: string): string {
+  return `student ${id} (${name})`;
+}
+
+/** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
+export function describeEdit(
+  before: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
+  after: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
+  nameOf: (id: string | null) => string,
+): Record<string, unknown> {
+  const detail: Record<string, unknown> = {};
+  if (before.stage !== after.stage || before.lostReason !== after.lostReason) {
+    detail.stage = `${before.stage} -> ${after.stage}${after.lostReason ? ` (${after.lostReason})` : ""}`;
+  }
+  if (before.ownerId !== after.ownerId) detail.owner = `${nameOf(before.ownerId)} -> ${nameOf(after.ownerId)}`;
+  if (before.nextFollowUpAt?.getTime() !== after.nextFollowUpAt?.getTime()) {
+    const show = (date: Date | null) => (date ? indiaTime(date) : "none");
+    detail.nextFollowUp = `${show(before.nextFollowUpAt)} -> ${show(after.nextFollowUpAt)}`;
+  }
+  return detail;
+}

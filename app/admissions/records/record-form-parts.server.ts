@@ -1,0 +1,118 @@
+// What the handlers of a record page's forms share: the post they handle, their answers, the
+// checks of fields several forms have, and the versioned edit of the stage, owner and follow-up.
+import { data } from "react-router";
+import { z } from "zod";
+import { ownerNames } from "~/admissions/assignment/assignment.server";
+import type { AppDatabase } from "~/platform/database.server";
+import { maxRowId } from "~/platform/form-data.server";
+import { auditedChange } from "~/staff/audit-log.server";
+import type { StaffUser } from "~/staff/permissions.server";
+import { describeEdit } from "./record-audit.server";
+import { editStudentRecord, type RecordEdit } from "./record-edits.server";
+import type { RecordIntent } from "./record-intents";
+import { timelineView } from "./record-page.server";
+import type { RecordScope } from "./record-scope.server";
+import type { RecordFormProblem } from "./record-views";
+import type { StudentRecord } from "./student-records.server";
+import { maxNoteLength } from "./student-stages";
+import type { Actor } from "./student-timeline.server";
+
+/** A form posted on a record's page, with the record it is about (in the staff member's scope). */
+export interface RecordFormPost {
+  db: AppDatabase;
+  form: FormData;
+  id: number;
+  staff: StaffUser;
+  scope: RecordScope;
+  actor: Actor;
+  record: StudentRecord & { ownerName: string | null };
+  /** The record as the audit log names it. */
+  subject: string;
+  /** A field as sent (undefined: not sent). */
+  field: (name: string) => FormDataEntryValue | undefined;
+}
+
+export type RecordFormSaved = { ok: true; intent: RecordIntent; message: string };
+export type RecordFormAnswer = RecordFormSaved | ReturnType<typeof problem>;
+
+/** "2026-11-25T16:30" typed on the desk is a time in India. */
+export const indiaDateTime = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value), "Please give a date and a time.")
+  .transform((value) => (value === "" ? null : new Date(`${value}:00+05:30`)))
+  .refine((value) => value === null || !Number.isNaN(value.getTime()), "Please give a date and a time.");
+
+export const version = z.coerce.number({ message: "Please reload the record." }).int().min(1).max(maxRowId);
+export const noteText = z
+  .string()
+  .max(
+    maxNoteLength,
+    `A note can be at most ${maxNoteLength.toLocaleString("en-IN")} characters: please shorten it (nothing was saved).`,
+  );
+
+function typed(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
+  return values;
+}
+
+export function problem(intent: string, form: FormData, error: string, status: number, field?: string) {
+  return data<RecordFormProblem>({ ok: false, intent, error, field, values: typed(form) }, { status });
+}
+
+export function firstIssue(error: z.ZodError): { message: string; field?: string } {
+  const issue = error.issues[0];
+  return { message: issue?.message ?? "Please check the form.", field: issue?.path[0]?.toString() };
+}
+
+/**
+ * Applies an edit of the record's stage, owner or follow-up made on version `expected`, with a
+ * line in the audit log; a stale edit is refused with the record as it is now and what changed.
+ */
+export async function saveRecordEdit(
+  post: RecordFormPost,
+  intent: Extract<RecordIntent, "stage" | "owner" | "follow-up">,
+  expected: number,
+  edit: RecordEdit,
+): Promise<RecordFormAnswer> {
+  const { db, form, id, staff, scope, actor, record, subject } = post;
+  const names = await ownerNames(db);
+  const result = await auditedChange(
+    db,
+    (tx) => editStudentRecord(tx, id, expected, edit, actor, scope),
+    (outcome) =>
+      outcome.ok && outcome.changed.length > 0
+        ? {
+            actor: staff.email,
+            action: `student.${intent}`,
+            subject,
+            detail: describeEdit(record, outcome.record, names),
+          }
+        : undefined,
+  );
+  if (result.ok) return { ok: true, intent, message: result.changed.length ? "Saved." : "Nothing to change." };
+  if (result.reason === "missing")
+    return problem(intent, form, "That record does not exist or is not yours to see.", 404);
+  const { current, changes } = result;
+  return data<RecordFormProblem>(
+    {
+      ok: false,
+      intent,
+      error:
+        "Someone changed this record since you opened it, so your change was not saved. The record now shows their change; what you chose is still in the form: save again to apply it.",
+      values: { ...typed(form), version: String(current.version) },
+      conflict: {
+        current: {
+          stage: current.stage,
+          lostReason: current.lostReason,
+          ownerName: current.ownerName,
+          nextFollowUpAt: current.nextFollowUpAt?.toISOString() ?? null,
+          version: current.version,
+        },
+        changes: changes.map(timelineView),
+      },
+    },
+    { status: 409 },
+  );
+}

@@ -1,0 +1,183 @@
+// The desk's list of student records: its query as the filter form sends it, one page of the
+// records that match in the staff member's scope, and the whole filtered set as a CSV download.
+import { Readable } from "node:stream";
+import { ownerChoices } from "~/admissions/assignment/assignment.server";
+import { recordsWithDuplicates } from "~/admissions/merge/student-merge.server";
+import {
+  type DayGroup,
+  dayClock,
+  dayGroupCondition,
+  dayGroups,
+  uncontactedCondition,
+} from "~/admissions/my-day/my-day.server";
+import { indiaTime } from "~/admissions/submissions/submission-repository.server";
+import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
+import type { AppDatabase } from "~/platform/database.server";
+import { type CourseValue, courseValues } from "~/site/course-catalog";
+import type { StaffUser } from "~/staff/permissions.server";
+import type { RecordScope } from "./record-scope.server";
+import type { RecordRowView } from "./record-views";
+import {
+  listStudentRecords,
+  type RecordFilters,
+  type RecordListRow,
+  type RecordSort,
+  recordSorts,
+  studentRecordRows,
+} from "./student-records.server";
+import { type StudentStage, studentStages } from "./student-stages";
+
+export const recordPageSize = 50;
+
+/** The list's query as the page's filter form sends it; anything unknown is ignored. */
+export interface RecordQuery {
+  q: string;
+  stage: StudentStage | "";
+  owner: string;
+  course: CourseValue | "";
+  source: string;
+  followUp: "overdue" | "today" | "none" | "";
+  from: string;
+  to: string;
+  sort: RecordSort;
+  page: number;
+  /** One of My day's groups, or "late" (new, not contacted within the limit): my-day.server.ts. */
+  day: DayGroup | "late" | "";
+}
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readRecordQuery(request: Request): RecordQuery {
+  const params = new URL(request.url).searchParams;
+  const pick = <T extends string>(name: string, allowed: readonly T[]): T | "" => {
+    const value = params.get(name) ?? "";
+    return (allowed as readonly string[]).includes(value) ? (value as T) : "";
+  };
+  const page = Math.max(1, Math.min(100_000, Math.trunc(Number(params.get("page") ?? "1")) || 1));
+  const date = (name: string) => {
+    const value = params.get(name) ?? "";
+    return dateOnly.test(value) && !Number.isNaN(Date.parse(value)) ? value : "";
+  };
+  const owner = (params.get("owner") ?? "").slice(0, 100);
+  return {
+    q: (params.get("q") ?? "").slice(0, 100),
+    stage: pick("stage", studentStages),
+    owner,
+    course: pick("course", courseValues),
+    source: (params.get("source") ?? "").slice(0, 100),
+    followUp: pick("followUp", ["overdue", "today", "none"] as const),
+    from: date("from"),
+    to: date("to"),
+    sort: pick("sort", recordSorts) || "newest",
+    page,
+    day: pick("day", [...dayGroups, "late"] as const),
+  };
+}
+
+/** A date picked on the desk is a day in India: it starts at midnight IST. */
+function indiaMidnight(day: string): Date {
+  return new Date(`${day}T00:00:00+05:30`);
+}
+
+function filtersOf(query: RecordQuery, staff: StaffUser): RecordFilters {
+  const to = query.to ? indiaMidnight(query.to) : undefined;
+  return {
+    search: query.q || undefined,
+    stage: query.stage || undefined,
+    owner: query.owner || undefined,
+    me: staff.id,
+    course: query.course || undefined,
+    source: query.source || undefined,
+    followUp: query.followUp || undefined,
+    createdFrom: query.from ? indiaMidnight(query.from) : undefined,
+    createdBefore: to ? new Date(to.getTime() + 24 * 60 * 60_000) : undefined,
+    where: query.day
+      ? query.day === "late"
+        ? uncontactedCondition(dayClock())
+        : dayGroupCondition(query.day, dayClock())
+      : undefined,
+    sort: query.sort,
+  };
+}
+
+function rowView(row: RecordListRow, now: number, duplicates: Set<number>): RecordRowView {
+  return {
+    id: row.id,
+    name: row.name,
+    mobile: row.mobile,
+    email: row.email,
+    district: row.district,
+    courses: row.courses,
+    stage: row.stage,
+    ownerName: row.ownerName,
+    nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,
+    overdue: row.nextFollowUpAt !== null && row.nextFollowUpAt.getTime() < now,
+    createdAt: row.createdAt.toISOString(),
+    duplicate: duplicates.has(row.id),
+  };
+}
+
+export async function loadRecordList(db: AppDatabase, request: Request, staff: StaffUser, scope: RecordScope) {
+  const query = readRecordQuery(request);
+  const filters = filtersOf(query, staff);
+  const { rows, total, atLeast } = await listStudentRecords(
+    db,
+    { ...filters, limit: recordPageSize, offset: (query.page - 1) * recordPageSize },
+    scope,
+  );
+  const now = Date.now();
+  const [duplicates, owners] = await Promise.all([recordsWithDuplicates(db, rows, scope), ownerChoices(db)]);
+  const params = new URL(request.url).searchParams;
+  const reassigned = Number(params.get("reassigned"));
+  const reassignedTo = params.get("reassignedTo") ?? "";
+  return {
+    query,
+    rows: rows.map((row) => rowView(row, now, duplicates)),
+    total,
+    atLeast,
+    pageCount: Math.max(1, Math.ceil(total / recordPageSize)),
+    pageSize: recordPageSize,
+    owners,
+    courses: scope.all ? courseValues : scope.courses,
+    reassigned:
+      Number.isInteger(reassigned) && reassigned >= 0 && params.has("reassigned")
+        ? {
+            count: reassigned,
+            to: reassignedTo ? (owners.find((owner) => owner.id === reassignedTo)?.name ?? "another account") : null,
+          }
+        : null,
+  };
+}
+
+const recordCsvColumns: CsvColumn<RecordListRow>[] = [
+  { header: "Record", value: (row) => row.id },
+  { header: "Created (IST)", value: (row) => indiaTime(row.createdAt) },
+  { header: "Name", value: (row) => row.name },
+  { header: "Mobile", value: (row) => row.mobile },
+  { header: "Email", value: (row) => row.email },
+  { header: "District", value: (row) => row.district },
+  { header: "Courses", value: (row) => row.courses.join("; ") },
+  { header: "Stage", value: (row) => row.stage },
+  { header: "Lost reason", value: (row) => row.lostReason ?? "" },
+  { header: "Owner", value: (row) => row.ownerName ?? "" },
+  { header: "Next follow-up (IST)", value: (row) => (row.nextFollowUpAt ? indiaTime(row.nextFollowUpAt) : "") },
+];
+
+/** The list's filtered set as a CSV download, streamed from the database in batches. */
+export function exportRecordList(db: AppDatabase, request: Request, staff: StaffUser, scope: RecordScope): Response {
+  const filters = filtersOf(readRecordQuery(request), staff);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    const encoder = new TextEncoder();
+    yield encoder.encode(utf8Bom + csvHeader(recordCsvColumns));
+    for await (const row of studentRecordRows(db, filters, scope))
+      yield encoder.encode(csvRecord(recordCsvColumns, row));
+  }
+  const body = Readable.toWeb(Readable.from(chunks())) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="students-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

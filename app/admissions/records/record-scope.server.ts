@@ -1,0 +1,55 @@
+// Which student records a staff member may see and work on: a scope, and the SQL conditions
+// every query of the records adds for it.
+import { type AnyColumn, and, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/platform/database.server";
+import type { CourseValue } from "~/site/course-catalog";
+import { students } from "../../../db/schema";
+
+/**
+ * Which records a staff member works on: every record (an admin, a counsellor of all
+ * courses), or the records of some courses (a counsellor sees a student who asked about one
+ * of them), with `withoutCourse` also the records that name no course yet (enquiries only).
+ */
+export type RecordScope = { all: true } | { all: false; courses: readonly CourseValue[]; withoutCourse?: boolean };
+
+export const everyRecord: RecordScope = { all: true };
+
+/** The SQL condition of a scope (undefined: every record). */
+export function scopeCondition(scope: RecordScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const parts: SQL[] = [];
+  if (scope.courses.length > 0) parts.push(sql`${students.courses} && ${toTextArray(scope.courses)}`);
+  if (scope.withoutCourse) parts.push(sql`cardinality(${students.courses}) = 0`);
+  return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
+}
+
+/** Whether a record with these courses is in the scope (the same rule as the queries'). */
+export function isInScope(scope: RecordScope, courses: readonly string[]): boolean {
+  if (scope.all) return true;
+  if (courses.length === 0) return scope.withoutCourse === true;
+  return courses.some((course) => (scope.courses as readonly string[]).includes(course));
+}
+
+/** A condition on a submission's student_id column: its record is in the scope. */
+export function studentInScope(studentId: AnyColumn, scope: RecordScope | undefined): SQL | undefined {
+  if (!scope || scope.all) return undefined;
+  return sql`${studentId} in (select ${students.id} from ${students} where ${scopeCondition(scope)})`;
+}
+
+/** A list of texts as one SQL text array. */
+export function toTextArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** Those of these records that exist and are in this scope. */
+export async function recordIdsInScope(db: AppDatabase, ids: readonly number[], scope: RecordScope): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(inArray(students.id, [...ids]), scopeCondition(scope)));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,44 @@
+// The record page's stage form: where admissions stand with the student, and why one was lost.
+import { z } from "zod";
+import {
+  firstIssue,
+  problem,
+  type RecordFormAnswer,
+  type RecordFormPost,
+  saveRecordEdit,
+  version,
+} from "./record-form-parts.server";
+import { type LostReason, lostReasons, studentStages } from "./student-stages";
+
+const stageForm = z
+  .object({
+    version,
+    stage: z.enum(studentStages, { message: "Please choose a stage." }),
+    lostReason: z.union([z.enum(lostReasons), z.literal("")]).optional(),
+    lostNote: z.string().max(500, "The reason can be at most 500 characters.").optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.stage === "lost" && !value.lostReason) {
+      context.addIssue({ code: "custom", path: ["lostReason"], message: "Please choose why the student was lost." });
+    }
+    if (value.stage === "lost" && value.lostReason === "other" && !value.lostNote?.trim()) {
+      context.addIssue({ code: "custom", path: ["lostNote"], message: "Please say what the other reason is." });
+    }
+  });
+
+export async function saveStage(post: RecordFormPost): Promise<RecordFormAnswer> {
+  const { form, field } = post;
+  const parsed = stageForm.safeParse({
+    version: field("version"),
+    stage: field("stage"),
+    lostReason: field("lostReason") ?? "",
+    lostNote: field("lostNote") ?? "",
+  });
+  if (!parsed.success)
+    return problem("stage", form, firstIssue(parsed.error).message, 400, firstIssue(parsed.error).field);
+  return saveRecordEdit(post, "stage", parsed.data.version, {
+    stage: parsed.data.stage,
+    lostReason: (parsed.data.lostReason || null) as LostReason | null,
+    lostNote: parsed.data.lostNote?.trim() ?? "",
+  });
+}
