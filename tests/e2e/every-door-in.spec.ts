@@ -162,6 +162,10 @@ test("an admin imports a 6-row .xlsx: preview, import, timeline entries, and the
   await expect(
     page.getByText(`Imported from ${file.name}, row 4, source Shiksha, by ${staffAccounts.admin}`),
   ).toBeVisible();
+  // The row as uploaded is kept with the record, every column of it.
+  await expect(page.getByText(`Row 4 of a list imported by ${staffAccounts.admin}`)).toBeVisible();
+  await page.getByText("The row as uploaded").click();
+  await expect(page.getByText("Asked again at the fair").first()).toBeVisible();
   await screenshot(page, "import-timeline");
   // A new one is on the list with its own record.
   await page.goto(`/admin/students?q=${encodeURIComponent(`ಅನಿತಾ ${stamp}`)}`);

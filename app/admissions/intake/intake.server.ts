@@ -301,6 +301,27 @@ export async function recordIntakes(db: AppDatabase, studentId: number) {
     .orderBy(sql`${studentIntakes.createdAt} desc`, sql`${studentIntakes.id} desc`);
 }
 
+/** An intake as the record's page shows it. */
+export function intakeView(row: typeof studentIntakes.$inferSelect) {
+  return {
+    id: row.id,
+    door: row.door,
+    how: row.how,
+    howDetail: row.howDetail,
+    name: row.name,
+    mobile: row.mobile,
+    email: row.email,
+    courses: row.courses as string[],
+    note: row.note,
+    consent: row.consent,
+    consentTo: row.consentTo,
+    rowNumber: row.rowNumber,
+    row: row.row,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+  };
+}
+
 /** Intakes with this e-mail or mobile (a data request by e-mail or mobile). */
 export async function intakesByContact(db: AppDatabase, key: { email?: string; mobile?: string }) {
   const email = key.email?.trim().toLowerCase();
