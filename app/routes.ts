@@ -24,6 +24,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("students", "routes/staff/students.tsx", { id: "admin-students" }),
+    route("students/csv", "routes/staff/students-csv.ts", { id: "admin-students-csv" }),
     route("students/new", "routes/staff/add-student.tsx", { id: "admin-add-student" }),
     route("students/import", "routes/admin/import-leads.tsx"),
     route("students/import/:id/refused", "routes/admin/import-refused.ts"),
@@ -55,12 +56,14 @@ export default [
     index("routes/onlineuser/registrations.tsx"),
     route("course", "routes/onlineuser/course.tsx"),
     route("students", "routes/staff/students.tsx", { id: "course-students" }),
+    route("students/csv", "routes/staff/students-csv.ts", { id: "course-students-csv" }),
     route("students/new", "routes/staff/add-student.tsx", { id: "course-add-student" }),
     route("students/:id", "routes/staff/student.tsx", { id: "course-student" }),
   ]),
   route("counsellor", "routes/counsellor/layout.tsx", [
     index("routes/counsellor/home.ts"),
     route("students", "routes/staff/students.tsx", { id: "counsellor-students" }),
+    route("students/csv", "routes/staff/students-csv.ts", { id: "counsellor-students-csv" }),
     route("students/new", "routes/staff/add-student.tsx", { id: "counsellor-add-student" }),
     route("students/:id", "routes/staff/student.tsx", { id: "counsellor-student" }),
     route("enquiries", "routes/counsellor/enquiries.tsx"),

@@ -9,6 +9,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { ownersReport } from "../app/admissions/owners-report/owners-report.server.ts";
 import type { AppDatabase } from "../app/platform/database.server.ts";
+import { indiaDay } from "../app/platform/india-time.ts";
 import { pipelineStatements } from "./pipeline-data.ts";
 
 /** Timed runs of each period, after one untimed run. */
@@ -23,12 +24,11 @@ export interface ReportTiming {
   p95: number;
 }
 
-const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 const daysBefore = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 async function timeReport(db: AppDatabase, days: number): Promise<{ p50: number; p95: number }> {
-  const to = indiaToday();
+  const to = indiaDay();
   const period = { from: daysBefore(to, days - 1), to };
   await ownersReport(db, period);
   const times: number[] = [];

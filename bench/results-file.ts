@@ -26,5 +26,8 @@ export const carriedHeadings = [
   "## Admissions desk at scale",
   "## Owner's report at scale",
   "## Settings against settings",
+  "## Forms against the baseline",
+  "## Memory against the baseline (PSS and RSS)",
+  "## Main thread against the baseline (Lighthouse mobile)",
   "## Lists of leads",
 ];

@@ -6,9 +6,14 @@
 // the whole time, the desk's tables, the analytics page and both CSV exports.
 
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import { log } from "./figures.ts";
 import { type HeapFigures, mb, residentBytes, sitemapPaths, sleep, startMeasuredSite, stopSite } from "./memory.ts";
+import { tempDir } from "./processes.ts";
 import { sectionOf, withSection } from "./results-file.ts";
+import { addAdmin, type Engine, origin, resultsFile, root, serverEnv, signIn } from "./site.ts";
 
 export const defaultSoakMinutes = 10;
 
@@ -289,4 +294,17 @@ export function soakSection(file: string): string[] {
 /** The results file with its soak section replaced by (or followed by) these lines. */
 export function withSoakSection(file: string, lines: string[]): string {
   return withSection(file, soakHeading, lines);
+}
+
+/** `npm run bench -- soak`: the soak on a new PGlite data directory, its section written and printed. */
+export async function soakCommand(minutes: number, startedAt: Date): Promise<void> {
+  const engine: Engine = { name: "pglite", dataDir: tempDir("bench-soak-") };
+  addAdmin(engine);
+  log(`soak: ${minutes} minutes of mixed traffic on ${engine.name}`);
+  const result = await runSoak({ root, env: serverEnv(engine), origin, engine: engine.name, minutes, signIn, log });
+  const lines = soakReport(result, startedAt);
+  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8") : "# Benchmark results\n";
+  writeFileSync(resultsFile, withSoakSection(previous, lines));
+  console.log(`\n${lines.join("\n")}`);
+  log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
 }

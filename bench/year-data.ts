@@ -3,6 +3,7 @@
 // page_views row per day, page, referrer, campaign and device; hashed daily visitors; and
 // enquiries and registrations carrying the landing page and campaign of their first touch.
 // setseed() makes every run generate the same rows.
+import { indiaTimeZone } from "../app/platform/india-time.ts";
 import { publicPaths } from "../app/site/public-pages.ts";
 
 const referrers = ["", "www.google.com", "www.bing.com", "l.facebook.com", "l.instagram.com", "www.youtube.com"];
@@ -19,7 +20,7 @@ const list = (values: readonly string[]) => values.map((value) => `'${value}'`).
 const rows = (values: readonly (readonly string[])[]) => values.map((row) => `(${list(row)})`).join(", ");
 
 /** Today in India, as the site counts days. */
-const today = "(now() at time zone 'Asia/Kolkata')::date";
+const today = `(now() at time zone '${indiaTimeZone}')::date`;
 
 /** Statements that fill page_views, daily_visitors, enquiries and registrations with 365 days. */
 export function yearOfTraffic(): string[] {

@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
 import { fileURLToPath } from "node:url";
-import { indiaTime } from "../app/admissions/submissions/submission-repository.server";
 import { type Database, openDatabase } from "../app/platform/database.server";
+import { indiaTimestamp } from "../app/platform/india-time";
 import { newPasswordProblem } from "../app/staff/password.server";
 import {
   createStaff,
@@ -89,7 +89,7 @@ export async function userListCommand(args: string[]): Promise<void> {
       a.email,
       a.role ?? "(none)",
       a.role === "admin" ? "all (admin)" : describeCourses(a.courses),
-      indiaTime(a.createdAt),
+      indiaTimestamp(a.createdAt),
     ]),
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? "").length)) + 2);

@@ -7,7 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { startReminders } from "../app/admissions/my-day/reminders.server";
+import { remindersJob } from "../app/admissions/my-day/reminders.server";
 import { firstTouchCookie, hasFirstTouch } from "../app/admissions/submissions/first-touch.server";
 import { type MailSettings, startOutboxDelivery } from "../app/admissions/submissions/notifications.server";
 import { createPageViewCounter, isCountable, type PageViewCounter } from "../app/insight/page-views.server";
@@ -26,11 +26,12 @@ import {
   type PostgresTimeouts,
   postgresTimeoutsFromEnv,
 } from "../app/platform/database.server";
-import { startDatabaseUpkeep } from "../app/platform/database-upkeep.server";
+import { databaseUpkeepJobs } from "../app/platform/database-upkeep.server";
 import { configuredPublicOrigin, externalAnalyticsId, requestOrigin } from "../app/platform/env.server";
 import { startEventRelay } from "../app/platform/event-relay.server";
 import { closeLiveStreams } from "../app/platform/events.server";
-import { startDailyPurge } from "../app/privacy/data-protection.server";
+import { startScheduler } from "../app/platform/scheduler.server";
+import { retentionJob } from "../app/privacy/data-protection.server";
 import { startBatchDayRollover } from "../app/site/batches.server";
 import { seedDemoContent } from "../app/site/demo-content.server";
 import { addDefaultPhotos } from "../app/site/photos.server";
@@ -262,11 +263,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const relay = config.databaseUrl ? await startEventRelay(config.databaseUrl) : undefined;
   const pageViews = createPageViewCounter(database.db);
   const delivery = config.mail ? startOutboxDelivery(database.db, config.mail) : undefined;
-  // Reminders go through the outbox: like every message, only with e-mail on (decision 019).
-  const reminders = config.mail ? startReminders(database.db, { origin: configuredPublicOrigin }) : undefined;
-  const retention = startDailyPurge(database.db);
-  // PostgreSQL's autovacuum does this for a server; the embedded database needs the site to ask.
-  const upkeep = database.engine === "pglite" ? startDatabaseUpkeep(database.db) : undefined;
+  // The timed work, in turn, each daily job once a day across processes (decision 027).
+  const scheduled = startScheduler(database.db, [
+    // Reminders go through the outbox: like every message, only with e-mail on (decision 019).
+    ...(config.mail ? [remindersJob(database.db, { origin: configuredPublicOrigin })] : []),
+    retentionJob(database.db),
+    // PostgreSQL's autovacuum does this for a server; the embedded database needs the site to ask.
+    ...(database.engine === "pglite" ? databaseUpkeepJobs(database.db) : []),
+  ]);
   const batchDays = startBatchDayRollover();
   if (process.env.NODE_ENV === "production" && !process.env.PUBLIC_URL?.trim()) {
     console.warn(
@@ -328,10 +332,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await closed;
       clearInterval(sweep);
       clearTimeout(deadline);
-      retention.stop();
-      await upkeep?.stop();
+      await scheduled.stop();
       batchDays.stop();
-      await reminders?.stop();
       await pageViews.close();
       await delivery?.close();
       await relay?.close();

@@ -1,6 +1,7 @@
 // What the admin dashboard shows about visitors and submissions over a range of days.
 import { and, count, desc, gte, lt, lte, ne, sql, sum } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaDays, indiaTimeZone } from "~/platform/india-time";
 import { dailyVisitors, enquiries, pageViews, registrations } from "../../db/schema";
 
 export interface DayRange {
@@ -20,7 +21,7 @@ export interface DayFigures {
 
 const inRange = (range: DayRange) => and(gte(pageViews.day, range.from), lte(pageViews.day, range.to));
 const istDay = (column: typeof enquiries.createdAt | typeof registrations.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
+  sql<string>`to_char(${column} at time zone ${sql.raw(`'${indiaTimeZone}'`)}, 'YYYY-MM-DD')`;
 
 /** Every day of the range, with zeros where nothing happened. */
 export async function figuresPerDay(db: AppDatabase, range: DayRange): Promise<DayFigures[]> {
@@ -54,8 +55,7 @@ export async function figuresPerDay(db: AppDatabase, range: DayRange): Promise<D
 
 /** The range in India's days, as instants: from 00:00 IST of the first day to the end of the last. */
 function submittedIn(table: typeof enquiries | typeof registrations, range: DayRange) {
-  const start = new Date(`${range.from}T00:00:00+05:30`);
-  const end = new Date(new Date(`${range.to}T00:00:00+05:30`).getTime() + 86_400_000);
+  const { start, end } = indiaDays(range.from, range.to);
   return and(gte(table.createdAt, start), lt(table.createdAt, end));
 }
 

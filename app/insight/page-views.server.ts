@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { list as botPatterns, createIsbotFromList } from "isbot";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaDay } from "~/platform/india-time";
 import { dailyVisitors, pageViews } from "../../db/schema";
 
 export interface PageView {
@@ -28,11 +29,6 @@ export function deviceClass(userAgent: string): DeviceClass {
   if (/iPad|Tablet|PlayBook|Silk|(Android(?!.*Mobile))/i.test(userAgent)) return "tablet";
   if (/Mobi|iPhone|iPod|Android|Opera Mini|IEMobile|BlackBerry/i.test(userAgent)) return "mobile";
   return "desktop";
-}
-
-/** The calendar day in India (UTC+05:30, no daylight saving). */
-export function indiaDay(at: Date = new Date()): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
 /**

@@ -10,21 +10,13 @@
 // PostgreSQL leaves all of this to autovacuum.
 import { sql } from "drizzle-orm";
 import { type AppDatabase, rowsOf } from "./database.server";
+import { dailyWindow, type Job } from "./scheduler.server";
 
-/** The nightly upkeep, in minutes after midnight in India. */
-export const upkeepMinuteOfDay = 3 * 60 + 30;
-const indiaOffsetMs = 330 * 60_000;
-const dayMs = 86_400_000;
+/** The nightly upkeep's time, India time. */
+export const upkeepTime = "03:30";
 
 /** A table at least this large whose rows were never counted is analysed after a start. */
 const unanalysedBytes = 1024 * 1024;
-
-/** The next upkeep time after `now`: the next 03:30 in India. */
-export function nextUpkeep(now: Date): Date {
-  const indiaMidnight = Math.floor((now.getTime() + indiaOffsetMs) / dayMs) * dayMs - indiaOffsetMs;
-  const today = indiaMidnight + upkeepMinuteOfDay * 60_000;
-  return new Date(today > now.getTime() ? today : today + dayMs);
-}
 
 /** Tables of some size the planner has no statistics for (never analysed nor vacuumed). */
 export async function unanalysedTables(db: AppDatabase): Promise<string[]> {
@@ -44,67 +36,51 @@ export async function vacuumAndAnalyse(db: AppDatabase): Promise<number> {
   return performance.now() - started;
 }
 
-export interface DatabaseUpkeep {
-  /** Vacuums and analyses every table now (the nightly run; tests). */
-  runNow(): Promise<void>;
-  stop(): Promise<void>;
+/** The nightly run: every table vacuumed and analysed. */
+const nightly = {
+  name: "database upkeep",
+  every: "day",
+  at: upkeepTime,
+  // A server that was down at 03:30 but is up again by 04:30 still runs it that night.
+  until: "04:30",
+} as const;
+
+/** The next nightly run after `now`: the next 03:30 in India. */
+export function nextUpkeep(now: Date): Date {
+  return dailyWindow(nightly, now).next;
 }
 
-/** Starts the embedded database's upkeep: the nightly run, and the check after a start. */
-export function startDatabaseUpkeep(
-  db: AppDatabase,
-  { now = () => new Date(), firstCheckMs = 60_000 }: { now?: () => Date; firstCheckMs?: number } = {},
-): DatabaseUpkeep {
-  // One run at a time, each after the one before (a run asked for during another still happens).
-  let queue: Promise<void> = Promise.resolve();
-  let stopped = false;
-  let nightly: NodeJS.Timeout | undefined;
-  const inTurn = (work: () => Promise<void>): Promise<void> => {
-    if (stopped) return queue;
-    queue = queue.then(work);
-    return queue;
-  };
-  const runNow = () =>
-    inTurn(async () => {
-      try {
-        const ms = await vacuumAndAnalyse(db);
-        console.log(`Database upkeep: vacuumed and analysed in ${(ms / 1000).toFixed(1)} s.`);
-      } catch (error) {
-        console.error("Database upkeep failed (tried again tomorrow night):", error);
-      }
-    });
-  const schedule = () => {
-    nightly = setTimeout(
-      () => {
-        void runNow().finally(() => {
-          if (!stopped) schedule();
-        });
+/**
+ * The embedded database's upkeep, as jobs for the site's scheduler (which runs them in turn,
+ * one after the other): the nightly run, and the check a minute (`firstCheckMs`) after a start.
+ */
+export function databaseUpkeepJobs(db: AppDatabase, { firstCheckMs }: { firstCheckMs?: number } = {}): Job[] {
+  return [
+    {
+      ...nightly,
+      async run() {
+        try {
+          const ms = await vacuumAndAnalyse(db);
+          console.log(`Database upkeep: vacuumed and analysed in ${(ms / 1000).toFixed(1)} s.`);
+        } catch (error) {
+          console.error("Database upkeep failed (tried again tomorrow night):", error);
+        }
       },
-      Math.max(1_000, nextUpkeep(now()).getTime() - now().getTime()),
-    );
-    nightly.unref();
-  };
-  schedule();
-  const first = setTimeout(() => {
-    void inTurn(async () => {
-      try {
-        const tables = await unanalysedTables(db);
-        if (tables.length === 0) return;
-        await db.execute(sql`analyze`);
-        console.log(`Database upkeep: analysed the tables after a start (never analysed: ${tables.join(", ")}).`);
-      } catch (error) {
-        console.error("Database upkeep: analysing the tables after a start failed:", error);
-      }
-    });
-  }, firstCheckMs);
-  first.unref();
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearTimeout(nightly);
-      await queue;
     },
-  };
+    {
+      name: "database analysis after a start",
+      every: "start",
+      afterMs: firstCheckMs,
+      async run() {
+        try {
+          const tables = await unanalysedTables(db);
+          if (tables.length === 0) return;
+          await db.execute(sql`analyze`);
+          console.log(`Database upkeep: analysed the tables after a start (never analysed: ${tables.join(", ")}).`);
+        } catch (error) {
+          console.error("Database upkeep: analysing the tables after a start failed:", error);
+        }
+      },
+    },
+  ];
 }

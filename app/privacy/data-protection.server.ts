@@ -10,6 +10,7 @@ import { submissionKinds } from "~/admissions/submissions/submission-schema";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";
+import type { DailyJob } from "~/platform/scheduler.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import {
   deleteEntries,
@@ -121,28 +122,27 @@ export function describeCounts({ enquiries, registrations, intakes }: ErasedCoun
   return intakes > 0 ? `${forms}, and ${plural(intakes, "entry", "entries")} added on the desk or imported` : forms;
 }
 
-const day = 24 * 60 * 60 * 1000;
-
-/** The server deletes expired entries shortly after it starts and then once a day. */
-export function startDailyPurge(db: AppDatabase, { firstRunMs = 60_000 } = {}): { stop(): void } {
-  const run = () =>
-    purgeExpired(db)
-      .then((result) => {
+/**
+ * The retention purge's job for the site's scheduler: once each India day, by whichever process
+ * gets there first, from midnight on; a server that starts later in the day purges a minute
+ * after it starts, unless another process (or its run before a restart) did so that day.
+ */
+export function retentionJob(db: AppDatabase): DailyJob {
+  return {
+    name: "retention purge",
+    every: "day",
+    at: "00:00",
+    async run(now) {
+      try {
+        const result = await purgeExpired(db, { now });
         if (anything(result)) {
           console.log(
             `Retention: deleted ${describeCounts(result)} older than ${site.privacy.retentionMonths} months.`,
           );
         }
-      })
-      .catch((error) => console.error("Deleting expired entries failed (will try again tomorrow):", error));
-  const first = setTimeout(run, firstRunMs);
-  const daily = setInterval(run, day);
-  first.unref();
-  daily.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(daily);
+      } catch (error) {
+        console.error("Deleting expired entries failed (will try again tomorrow):", error);
+      }
     },
   };
 }

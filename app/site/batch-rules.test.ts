@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pageVersion } from "~/platform/content-version.server";
+import { indiaDay, nextIndiaMidnight } from "~/platform/india-time";
 import {
   batchDateLabel,
   batchLine,
   batchOption,
   clockLabel,
   hoursPerClass,
-  nextIndianMidnight,
   nextStartLine,
   type PublicBatch,
   seatsLine,
-  todayInIndia,
 } from "./batch-rules";
 import { pagesShowingAnyBatches, startBatchDayRollover } from "./batches.server";
 
@@ -63,10 +62,10 @@ describe("a batch in words", () => {
 
 describe("the day in India", () => {
   it("turns at midnight India time (18:30 UTC)", () => {
-    expect(todayInIndia(new Date("2027-01-15T18:29:59Z"))).toBe("2027-01-15");
-    expect(todayInIndia(new Date("2027-01-15T18:30:00Z"))).toBe("2027-01-16");
-    expect(nextIndianMidnight(new Date("2027-01-15T10:00:00Z")).toISOString()).toBe("2027-01-15T18:30:00.000Z");
-    expect(nextIndianMidnight(new Date("2027-01-15T18:30:00Z")).toISOString()).toBe("2027-01-16T18:30:00.000Z");
+    expect(indiaDay(new Date("2027-01-15T18:29:59Z"))).toBe("2027-01-15");
+    expect(indiaDay(new Date("2027-01-15T18:30:00Z"))).toBe("2027-01-16");
+    expect(nextIndiaMidnight(new Date("2027-01-15T10:00:00Z")).toISOString()).toBe("2027-01-15T18:30:00.000Z");
+    expect(nextIndiaMidnight(new Date("2027-01-15T18:30:00Z")).toISOString()).toBe("2027-01-16T18:30:00.000Z");
   });
 });
 

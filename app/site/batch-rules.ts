@@ -51,18 +51,6 @@ export interface PublicBatch {
   feeIncludes: string;
 }
 
-/** Today's date in India ("2027-01-12"): a batch is upcoming until the day after it starts. */
-export function todayInIndia(now: Date = new Date()): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
-
-/** The moment the next day begins in India (batches that started today hide then). */
-export function nextIndianMidnight(now: Date = new Date()): Date {
-  const shifted = new Date(now.getTime() + 330 * 60_000);
-  const midnight = Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + 1);
-  return new Date(midnight - 330 * 60_000);
-}
-
 const weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

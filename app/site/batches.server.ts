@@ -6,21 +6,13 @@ import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
 import { z } from "zod";
 import { contentChanged, contentExpired } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaDay, nextIndiaMidnight } from "~/platform/india-time";
 import { type CourseKey, courseByKey, courseCatalog, courseKeys } from "~/site/course-catalog";
 import { pagesShowing } from "~/site/public-pages";
 import { type AuditRecord, auditedChange } from "~/staff/audit-log.server";
 import { fieldErrorsOf } from "~/staff/staff-fields";
 import { courseBatches } from "../../db/schema";
-import {
-  batchDays,
-  batchLine,
-  batchModes,
-  batchSeats,
-  type CourseBatches,
-  nextIndianMidnight,
-  type PublicBatch,
-  todayInIndia,
-} from "./batch-rules";
+import { batchDays, batchLine, batchModes, batchSeats, type CourseBatches, type PublicBatch } from "./batch-rules";
 import { branchName, isBranchKey } from "./branches";
 import { getStartDates } from "./start-dates.server";
 import { toIsoDate } from "./structured-data";
@@ -52,7 +44,7 @@ export async function listUpcomingBatches(
   db: AppDatabase,
   options: { courseKey?: CourseKey; today?: string } = {},
 ): Promise<PublicBatch[]> {
-  const today = options.today ?? todayInIndia();
+  const today = options.today ?? indiaDay();
   const rows = await db
     .select()
     .from(courseBatches)
@@ -72,7 +64,7 @@ export async function listUpcomingBatches(
  */
 export async function getCourseBatches(
   db: AppDatabase,
-  today: string = todayInIndia(),
+  today: string = indiaDay(),
 ): Promise<Record<CourseKey, CourseBatches>> {
   const [batches, startDates] = await Promise.all([listUpcomingBatches(db, { today }), getStartDates(db)]);
   const result = {} as Record<CourseKey, CourseBatches>;
@@ -105,7 +97,7 @@ export async function getCourseBatchesForForm(db: AppDatabase): Promise<Record<C
 export async function listCourseBatchesForDesk(
   db: AppDatabase,
   courseKey: CourseKey,
-  today: string = todayInIndia(),
+  today: string = indiaDay(),
 ): Promise<{ upcoming: BatchRow[]; past: BatchRow[] }> {
   const own = eq(courseBatches.courseKey, courseKey);
   const [upcoming, past] = await Promise.all([
@@ -134,7 +126,7 @@ export async function batchForRegistration(
   db: AppDatabase,
   courseKey: CourseKey,
   id: number,
-  today: string = todayInIndia(),
+  today: string = indiaDay(),
 ): Promise<{ id: number; line: string } | "not-open" | "other-course" | "full"> {
   const row = await getBatch(db, id);
   if (!row || row.startsOn < today) return "not-open";
@@ -220,7 +212,7 @@ export function parseBatchForm(
   }
   const parsed = batchSchema.safeParse(values);
   if (!parsed.success) return { ok: false, values, fieldErrors: fieldErrorsOf(parsed.error) };
-  const today = options.today ?? todayInIndia();
+  const today = options.today ?? indiaDay();
   if (parsed.data.startsOn < today && parsed.data.startsOn !== options.currentStartsOn) {
     return { ok: false, values, fieldErrors: { startsOn: "The start date has passed: please give a later one." } };
   }
@@ -306,7 +298,7 @@ export function pagesShowingAnyBatches(): string[] {
 export function startBatchDayRollover(now: () => Date = () => new Date()): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
-    const wait = Math.max(1_000, nextIndianMidnight(now()).getTime() - now().getTime() + 1_000);
+    const wait = Math.max(1_000, nextIndiaMidnight(now()).getTime() - now().getTime() + 1_000);
     timer = setTimeout(() => {
       contentExpired(pagesShowingAnyBatches());
       schedule();

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterCommit } from "~/platform/content-version.server";
 import { type AppDatabase, type Database, rowsOf } from "~/platform/database.server";
 import { loadSharp, removeImage } from "~/platform/images.server";
+import { indiaDay } from "~/platform/india-time";
 import {
   courseBatches,
   courseStartDates,
@@ -13,7 +14,6 @@ import {
   type StartDateKey,
   siteSettings,
 } from "../../db/schema";
-import { todayInIndia } from "./batch-rules";
 import { addBatch, type BatchInput } from "./batches.server";
 import type { CourseKey } from "./course-catalog";
 import { addPlacedStudent, type PlacedStudentInput } from "./placed-students.server";
@@ -244,7 +244,7 @@ export async function seedDemoContent(
           const { avatar: _avatar, ...fields } = student;
           await addPlacedStudent(tx, { ...fields, photo: photos[index] ?? null, sortOrder: 0 });
         }
-        const today = todayInIndia();
+        const today = indiaDay();
         for (const { course, inDays, ...batch } of demoBatches) {
           await addBatch(tx, course, { ...batch, startsOn: daysAfter(today, inDays) }, demoAuthor);
         }

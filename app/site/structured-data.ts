@@ -1,4 +1,5 @@
 import { site } from "~/config/site";
+import { indiaTimeZone } from "~/platform/india-time";
 import { type Branch, weekDays } from "~/site/branches";
 import type { Course } from "~/site/content/types";
 import type { PhotoView } from "~/site/photo-places";
@@ -207,7 +208,7 @@ function batchInstance(course: Course, batch: PublicBatch, weeks: number, origin
       endDate,
       startTime: batch.startTime,
       endTime: batch.endTime,
-      scheduleTimezone: "Asia/Kolkata",
+      scheduleTimezone: indiaTimeZone,
     },
     startDate: batch.startsOn,
     endDate,

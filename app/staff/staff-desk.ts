@@ -1,4 +1,6 @@
 // What the staff desk pages share on both sides: navigation, ranges, labels.
+
+import { indiaDateTime } from "~/platform/india-time";
 import {
   type CourseId,
   type CourseKey,
@@ -27,12 +29,8 @@ export function isCoordinatorRole(value: string | undefined): value is Coordinat
   return isCourseKey(value);
 }
 
-/** When something happened, as the desk shows it: "23 Nov 2026, 5:47 pm", India time. */
-export const deskTime = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Kolkata",
-});
+/** When something happened, as the desk shows it: "23 Nov 2026, 5:47 pm", India time (the records' pages read this name). */
+export const deskTime = indiaDateTime;
 
 const day = 24 * 60 * 60 * 1000;
 /** The tables show the last 7 days unless asked for more (604800000 ms). */

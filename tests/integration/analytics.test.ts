@@ -13,7 +13,8 @@ import {
   topPages,
   topReferrers,
 } from "../../app/insight/analytics-report.server";
-import { createPageViewCounter, deviceClass, indiaDay, isCountable } from "../../app/insight/page-views.server";
+import { createPageViewCounter, deviceClass, isCountable } from "../../app/insight/page-views.server";
+import { indiaDay } from "../../app/platform/india-time";
 import { enquiries, pageViews, registrations } from "../../db/schema";
 import { describeEachEngine, useTestDatabase } from "./databases";
 import { student } from "./fixtures";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { todayInIndia } from "../../app/site/batch-rules";
+import { indiaDay } from "../../app/platform/india-time";
 import { pagesShowing, publicPaths } from "../../app/site/public-pages";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, eventually, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
@@ -248,7 +248,7 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
   });
 
   it("shows a batch starting today, and drops a removed batch from exactly the pages showing it", async () => {
-    const today = todayInIndia();
+    const today = indiaDay();
     const started = await postForm(
       site.origin,
       "/admin/courses/matlab",

@@ -93,6 +93,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
 }
 
+const testTimeouts = { connectMs: 30_000, queryMs: 60_000 };
+
 export async function createTestDatabase(engine: EngineName): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `institute-it-${engine}-`));
   let databaseUrl: string | undefined;
@@ -104,7 +106,8 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
   }
   let database: Database;
   try {
-    database = await openDatabase({ dataDir, databaseUrl, purpose: "test" });
+    // The site's 5 s query timeout guards a live site; a test waits longer on a busy machine.
+    database = await openDatabase({ dataDir, databaseUrl, purpose: "test", timeouts: testTimeouts });
   } catch (error) {
     await dropDatabase();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -152,8 +155,13 @@ export async function truncateAll(database: Database): Promise<void> {
   await counterStoreFor(database).clearAll();
   const result = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
   const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
-  if (tables.length > 0)
-    await database.db.execute(sql.raw(`truncate table ${tables.join(", ")} restart identity cascade`));
+  if (tables.length === 0) return;
+  // Truncating writes a new file for each table: on a busy server that can outlast the site's
+  // statement timeout, which guards the site's queries, not this emptying between tests.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql.raw(`truncate table ${tables.join(", ")} restart identity cascade`));
+  });
 }
 
 async function adminQuery(statement: string): Promise<void> {

@@ -48,6 +48,7 @@ import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
 import * as staffStudent from "../../app/routes/staff/student";
 import * as staffStudents from "../../app/routes/staff/students";
+import * as staffStudentsCsv from "../../app/routes/staff/students-csv";
 import type { CourseKey } from "../../app/site/course-catalog";
 import { getStaffUser, type StaffUser } from "../../app/staff/permissions.server";
 import { createStaff, setStaffRole } from "../../app/staff/staff-accounts.server";
@@ -324,11 +325,11 @@ const cases: Case[] = [
     allowed: adminOnly,
   },
   {
-    file: "routes/staff/students.tsx",
+    file: "routes/staff/students-csv.ts",
     name: "students CSV",
-    path: "/admin/students?format=csv",
+    path: "/admin/students/csv",
     params: {},
-    ...staffStudents,
+    ...staffStudentsCsv,
     allowed: adminOnly,
   },
   {
@@ -364,11 +365,11 @@ const cases: Case[] = [
     allowed: counsellors,
   },
   {
-    file: "routes/staff/students.tsx",
+    file: "routes/staff/students-csv.ts",
     name: "counsellor's students CSV",
-    path: "/counsellor/students?format=csv",
+    path: "/counsellor/students/csv",
     params: {},
-    ...staffStudents,
+    ...staffStudentsCsv,
     allowed: counsellors,
   },
   {
@@ -397,11 +398,11 @@ const cases: Case[] = [
       allowed: [...counsellorsOf(role), "admin"],
     },
     {
-      file: "routes/staff/students.tsx",
+      file: "routes/staff/students-csv.ts",
       name: `${role} students CSV`,
-      path: `/onlineuser/${role}/students?format=csv`,
+      path: `/onlineuser/${role}/students/csv`,
       params: { role },
-      ...staffStudents,
+      ...staffStudentsCsv,
       allowed: [...counsellorsOf(role), "admin"],
     },
     {

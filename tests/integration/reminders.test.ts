@@ -17,7 +17,7 @@ import {
   queueUncontactedAlerts,
   type ReminderSettings,
   reminderSettings,
-  startReminders,
+  remindersJob,
 } from "../../app/admissions/my-day/reminders.server";
 import type { StudentStage } from "../../app/admissions/records/student-stages";
 import {
@@ -26,6 +26,7 @@ import {
   startOutboxDelivery,
 } from "../../app/admissions/submissions/notifications.server";
 import { type AppDatabase, type Database, openDatabase } from "../../app/platform/database.server";
+import { startScheduler } from "../../app/platform/scheduler.server";
 import { action as registerAction } from "../../app/routes/online/register";
 import type { CourseKey } from "../../app/site/course-catalog";
 import { createStaff } from "../../app/staff/staff-accounts.server";
@@ -288,16 +289,22 @@ describeEachEngine("reminders by e-mail", (engine) => {
       const now = ist("2026-11-25T08:00");
       const processes = [first, second]
         .filter((database) => database !== undefined)
-        .map((database) => startReminders(database.db, { origin, settings, day, firstRunMs: 60_000 }));
-      await Promise.all(processes.flatMap((reminders) => [reminders.runNow(now), reminders.runNow(now)]));
+        .map((database) =>
+          startScheduler(database.db, [remindersJob(database.db, { origin, settings, day, firstRunMs: 60_000 })]),
+        );
+      await Promise.all(
+        processes.flatMap((reminders) => [reminders.runNow("reminders", now), reminders.runNow("reminders", now)]),
+      );
       await Promise.all(processes.map((reminders) => reminders.stop()));
       for (const database of opened.splice(0)) await database.close();
 
       // Started again the same morning: the day's digests were decided before.
       const restarted = await open();
       opened.push(restarted);
-      const again = startReminders(restarted.db, { origin, settings, day, firstRunMs: 60_000 });
-      await again.runNow(ist("2026-11-25T09:10"));
+      const again = startScheduler(restarted.db, [
+        remindersJob(restarted.db, { origin, settings, day, firstRunMs: 60_000 }),
+      ]);
+      await again.runNow("reminders", ist("2026-11-25T09:10"));
       await again.stop();
       const digests = await restarted.db.select().from(outbox).where(eq(outbox.kind, "digest"));
       expect(digests.map((message) => message.recipient)).toEqual(["asha@sampige.example"]);

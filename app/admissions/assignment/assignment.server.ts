@@ -3,10 +3,13 @@
 // marked away. A returning student stays with their owner; with nobody eligible the record
 // waits, unassigned, for an admin. Runs in the transaction that stores the form.
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { recordScopeOf } from "~/admissions/records/record-access.server";
+import { isInScope, scopeCondition } from "~/admissions/records/record-scope.server";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
-import { listStaff } from "~/staff/staff-accounts.server";
+import { listStaff, type StaffAccount } from "~/staff/staff-accounts.server";
+import { allCourses } from "~/staff/staff-roles";
 import { assignmentCursors, assignmentPools, staffAvailability, students, user } from "../../../db/schema";
 
 /**
@@ -162,10 +165,56 @@ export async function reassignRecords(
   return moving.map((row) => ({ id: row.id, name: row.name, from: row.ownerId }));
 }
 
-/** Staff accounts a record can be given to, by name. */
-export async function ownerChoices(db: AppDatabase): Promise<{ id: string; name: string }[]> {
+/**
+ * Staff accounts by name: every account, or, given a record's courses, only those who can open
+ * that record (an admin, a counsellor of all courses or of one of its courses; a record with no
+ * course yet, any counsellor), since an owner who cannot open a record never sees the student.
+ */
+export async function ownerChoices(
+  db: AppDatabase,
+  forCourses?: readonly string[],
+): Promise<{ id: string; name: string }[]> {
   const accounts = await listStaff(db);
-  return accounts.map((account) => ({ id: account.id, name: account.name || account.email }));
+  return accounts
+    .filter((account) => !forCourses || canWorkOn(account, forCourses))
+    .map((account) => ({ id: account.id, name: account.name || account.email }));
+}
+
+/**
+ * Students owned by an account that cannot open them (a counsellor whose courses were changed
+ * since), per account, with the first few by name: the staff page lists them to move.
+ */
+export async function ownedOutOfReach(
+  db: AppDatabase,
+): Promise<{ ownerId: string; ownerName: string; count: number; students: { id: number; name: string }[] }[]> {
+  const accounts = await listStaff(db);
+  const found = [];
+  for (const account of accounts) {
+    if (account.role === "admin" || account.courses === allCourses) continue;
+    const scope =
+      account.role === "counsellor" ? recordScopeOf({ role: "counsellor", courses: account.courses }) : undefined;
+    const reach = scope ? scopeCondition(scope) : undefined;
+    const rows = await db
+      .select({ id: students.id, name: students.name, count: sql<number>`count(*) over ()` })
+      .from(students)
+      .where(and(eq(students.ownerId, account.id), reach ? sql`not (${reach})` : undefined))
+      .orderBy(asc(students.id))
+      .limit(5);
+    if (rows.length === 0) continue;
+    found.push({
+      ownerId: account.id,
+      ownerName: account.name || account.email,
+      count: Number(rows[0]?.count ?? rows.length),
+      students: rows.map((row) => ({ id: row.id, name: row.name })),
+    });
+  }
+  return found;
+}
+
+/** Whether this account can open a record of these courses. */
+export function canWorkOn(account: Pick<StaffAccount, "role" | "courses">, courses: readonly string[]): boolean {
+  if (account.role !== "admin" && account.role !== "counsellor") return false;
+  return isInScope(recordScopeOf({ role: account.role, courses: account.courses }), courses);
 }
 
 /** Staff accounts' names by id, for the audit log's lines (an account removed since: "a former account"). */

@@ -9,7 +9,8 @@ import { publishRecordChange } from "~/platform/events.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
-import { ownerChoices, ownerNames, reassignRecords } from "./assignment.server";
+import { listStaff } from "~/staff/staff-accounts.server";
+import { canWorkOn, ownerChoices, ownerNames, reassignRecords } from "./assignment.server";
 
 const reassignForm = z.object({
   ids: z
@@ -82,8 +83,25 @@ export async function handleReassignForm(
     return { ok: false, error: issue?.message ?? "Please check the form.", field, values };
   }
   const ownerId = parsed.data.ownerId;
-  if (ownerId !== "" && !(await ownerChoices(db)).some((owner) => owner.id === ownerId)) {
-    return { ok: false, error: "Please choose a staff account from the list.", field: "ownerId", values };
+  if (ownerId !== "") {
+    const chosen = (await ownerChoices(db)).find((owner) => owner.id === ownerId);
+    if (!chosen) return { ok: false, error: "Please choose a staff account from the list.", field: "ownerId", values };
+    const account = (await listStaff(db)).find((found) => found.id === ownerId);
+    const ids = await recordIdsInScope(db, [...new Set(parsed.data.ids)], scope);
+    const unable: string[] = [];
+    for (const id of ids) {
+      const record = await getStudentRecord(db, id, everyRecord);
+      if (record && account && !canWorkOn(account, record.courses)) unable.push(record.name);
+    }
+    if (unable.length > 0) {
+      const names = unable.slice(0, 5).join(", ") + (unable.length > 5 ? ` and ${unable.length - 5} more` : "");
+      return {
+        ok: false,
+        error: `${chosen.name} cannot open ${unable.length === 1 ? "the record of" : "the records of"} ${names} (their courses are others): nothing was moved. Please untick ${unable.length === 1 ? "that student" : "those students"} or choose someone else.`,
+        field: "ownerId",
+        values,
+      };
+    }
   }
   const moved = await reassignAudited(
     db,

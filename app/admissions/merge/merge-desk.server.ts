@@ -6,10 +6,10 @@ import { subjectOf } from "~/admissions/records/record-audit.server";
 import { everyRecord } from "~/admissions/records/record-scope.server";
 import { getStudentRecord, recordSubmissions, type StudentRecord } from "~/admissions/records/student-records.server";
 import { recordTimeline } from "~/admissions/records/student-timeline.server";
-import { indiaTime } from "~/admissions/submissions/submission-repository.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
 import { maxRowId } from "~/platform/form-data.server";
+import { indiaTimestamp } from "~/platform/india-time";
 import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { likelyDuplicates, mergePlan, mergeStudentRecords } from "./student-merge.server";
@@ -126,7 +126,7 @@ export async function handleMergeForm(db: AppDatabase, form: FormData, id: numbe
       if (done.kept.ownerId !== keptBefore.ownerId)
         detail.owner = `${nameOf(keptBefore.ownerId)} -> ${nameOf(done.kept.ownerId)}`;
       if (done.kept.nextFollowUpAt?.getTime() !== keptBefore.nextFollowUpAt?.getTime()) {
-        const show = (date: Date | null) => (date ? indiaTime(date) : "none");
+        const show = (date: Date | null) => (date ? indiaTimestamp(date) : "none");
         detail.nextFollowUp = `${show(keptBefore.nextFollowUpAt)} -> ${show(done.kept.nextFollowUpAt)}`;
       }
       return { actor: staff.email, action: "student.merge", subject: subjectOf(done.kept.id, done.kept.name), detail };

@@ -11,8 +11,8 @@ import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { callOutcomes } from "~/admissions/records/student-stages";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId, readFormBody } from "~/platform/form-data.server";
+import { fromIndiaInput, indiaDateTime, indiaFormat, toIndiaInput } from "~/platform/india-time";
 import type { StaffUser } from "~/staff/permissions.server";
-import { deskTime } from "~/staff/staff-desk";
 import { counsellorDesk } from "~/staff/staff-roles";
 import type { DayGroupView, DayLogDone, DayLogProblem, DayRowView, FollowUpChoice, NavCounts } from "./my-day";
 import {
@@ -25,7 +25,7 @@ import {
   findUncontacted,
   teamDay,
 } from "./my-day.server";
-import { indiaOffsetMs, nextWorkingDayAt } from "./working-hours";
+import { nextWorkingDayAt } from "./working-hours";
 
 /** The records a staff member works on (recordScopeOf: an admin every record, a counsellor their courses'). */
 export function scopeOfStaff(staff: StaffUser): RecordScope {
@@ -78,13 +78,12 @@ export function showAllHref(base: string, group: DayGroup | "late", owner: strin
 }
 
 /** "Tomorrow morning (Thu 26 Nov, 9:30 am)". */
-const choiceTime = new Intl.DateTimeFormat("en-IN", {
+const choiceTime = indiaFormat({
   weekday: "short",
   day: "numeric",
   month: "short",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: "Asia/Kolkata",
 });
 
 /** The next follow-ups a counsellor can choose after a call, measured from `now`. */
@@ -196,19 +195,7 @@ async function loggedMessage(db: AppDatabase, staff: StaffUser, params: URLSearc
 
 function doneMessage(channel: "call" | "whatsapp", name: string, next: Date | null): string {
   const what = channel === "call" ? "Call with" : "WhatsApp message to";
-  return `${what} ${name} logged. ${next ? `Next follow-up: ${deskTime.format(next)}.` : "No follow-up set."}`;
-}
-
-/** "2026-11-25T16:30" typed on the desk is a time in India. */
-function indiaDateTime(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}:00+05:30`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-/** A moment as the record form takes it: "2026-11-25T16:30", India time. */
-function indiaInput(date: Date): string {
-  return new Date(date.getTime() + indiaOffsetMs).toISOString().slice(0, 16);
+  return `${what} ${name} logged. ${next ? `Next follow-up: ${indiaDateTime.format(next)}.` : "No follow-up set."}`;
 }
 
 /**
@@ -266,16 +253,16 @@ export async function handleDayLog(
   } else if (choice === "none") {
     nextFollowUpAt = "";
   } else if (choice === "pick") {
-    const picked = indiaDateTime((values.nextAt ?? "").trim());
+    const picked = fromIndiaInput((values.nextAt ?? "").trim());
     if (!picked) return refuse("Please give the date and time of the next follow-up.", "nextAt");
     if (picked.getTime() < now.getTime() - 60_000) {
       return refuse("The next follow-up cannot be in the past: please pick a later time.", "nextAt");
     }
-    nextFollowUpAt = indiaInput(picked);
+    nextFollowUpAt = toIndiaInput(picked);
   } else {
     const offered = followUpChoices(now).find((option) => option.value === choice && option.date);
     if (!offered?.date) return refuse("Please choose when to follow up.", "next");
-    nextFollowUpAt = indiaInput(offered.date);
+    nextFollowUpAt = toIndiaInput(offered.date);
   }
 
   const recordForm = new FormData();

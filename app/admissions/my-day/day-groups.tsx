@@ -19,19 +19,14 @@ import {
   type StudentStage,
 } from "~/admissions/records/student-stages";
 import { site } from "~/config/site";
-import { deskTime } from "~/staff/staff-desk";
+import { indiaDateTime, indiaFormat } from "~/platform/india-time";
 
 /** The one log form in flight on the page: its answer moves the row and is announced. */
 const logFetcherKey = "day-log";
 
 /** Today's date as the page heading says it, India time: "Wednesday, 25 November". */
-const headingDate = new Intl.DateTimeFormat("en-IN", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: "Asia/Kolkata",
-});
-const clockTime = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+const headingDate = indiaFormat({ weekday: "long", day: "numeric", month: "long" });
+const clockTime = indiaFormat({ hour: "numeric", minute: "2-digit" });
 
 export function dayHeadingDate(iso: string): string {
   return headingDate.format(new Date(iso));
@@ -67,7 +62,7 @@ function RowWhen({ row, group, now }: { row: DayRowView; group: DayGroup; now: n
     case "overdue":
       return next ? (
         <>
-          Follow-up was due <time dateTime={row.nextFollowUpAt ?? ""}>{deskTime.format(next)}</time>{" "}
+          Follow-up was due <time dateTime={row.nextFollowUpAt ?? ""}>{indiaDateTime.format(next)}</time>{" "}
           <strong>({roughly(now - next.getTime())} ago)</strong>
         </>
       ) : null;
@@ -82,7 +77,7 @@ function RowWhen({ row, group, now }: { row: DayRowView; group: DayGroup; now: n
       return (
         <>
           Arrived <strong>{roughly(now - new Date(row.createdAt).getTime())} ago</strong> (
-          <time dateTime={row.createdAt}>{deskTime.format(new Date(row.createdAt))}</time>)
+          <time dateTime={row.createdAt}>{indiaDateTime.format(new Date(row.createdAt))}</time>)
         </>
       );
     case "recent":
@@ -92,7 +87,7 @@ function RowWhen({ row, group, now }: { row: DayRowView; group: DayGroup; now: n
           {next ? (
             <>
               {" · next follow-up "}
-              <time dateTime={row.nextFollowUpAt ?? ""}>{deskTime.format(next)}</time>
+              <time dateTime={row.nextFollowUpAt ?? ""}>{indiaDateTime.format(next)}</time>
             </>
           ) : (
             " · no follow-up set"
@@ -140,7 +135,7 @@ function DayRow({
   const generalError = refused && !["outcome", "nextAt", "next", "channel"].includes(refused.field ?? "");
   const future = row.nextFollowUpAt && new Date(row.nextFollowUpAt).getTime() > now ? row.nextFollowUpAt : null;
   const rowChoices: FollowUpChoice[] = future
-    ? [{ value: "keep", label: `Keep ${deskTime.format(new Date(future))}`, at: future }, ...choices]
+    ? [{ value: "keep", label: `Keep ${indiaDateTime.format(new Date(future))}`, at: future }, ...choices]
     : choices;
   const defaultNext = future ? "keep" : "tomorrow";
   const id = (name: string) => `log-${row.id}-${name}`;

@@ -9,10 +9,10 @@
 // students_updated_at_idx), so a desk of 200,000 records answers as fast as one of 200.
 import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { everyRecord, type RecordScope, scopeCondition } from "~/admissions/records/record-scope.server";
-import { indiaDay } from "~/admissions/records/student-records.server";
 import type { StudentStage } from "~/admissions/records/student-stages";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaToday } from "~/platform/india-time";
 import { staffAvailability, students, user } from "../../../db/schema";
 import { type DayGroup, dayGroups } from "./my-day";
 import { minuteMs, type WorkingHours, workingHours, workingMsBetween, workingTimeBefore } from "./working-hours";
@@ -51,7 +51,7 @@ export interface DayClock {
 export function dayClock(now: Date = new Date(), settings: DaySettings = daySettings): DayClock {
   return {
     now,
-    todayEnds: indiaDay(now).end,
+    todayEnds: indiaToday(now).end,
     recentSince: new Date(now.getTime() - settings.recentDays * dayMs),
     lateIfArrivedBy: workingTimeBefore(now, settings.firstContactWithinMinutes * minuteMs, settings.workingHours),
   };

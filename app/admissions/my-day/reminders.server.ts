@@ -18,6 +18,7 @@ import type { StoredSubmission } from "~/admissions/submissions/submission-repos
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
+import type { MinuteJob } from "~/platform/scheduler.server";
 import { getCourses } from "~/site/content.server";
 import {
   type DigestOutcome,
@@ -322,56 +323,35 @@ export async function queueUncontactedAlerts(db: AppDatabase, run: ReminderRun):
 // ---------------------------------------------------------------------------------------------
 // The schedule
 
-export interface Reminders {
-  /** Runs the digest and the alert now (tests; the timer does it every minute). */
-  runNow(now?: Date): Promise<void>;
-  stop(): Promise<void>;
-}
-
 /**
- * Every server process with e-mail on looks once a minute (and a few seconds after it starts)
- * whether a digest or an alert is due. What it queues is delivered by the outbox at once.
+ * The reminders' job for the site's scheduler (app/platform/scheduler.server.ts): every server
+ * process with e-mail on looks once a minute (and a few seconds after it starts) whether a
+ * digest or an alert is due. What it queues is delivered by the outbox at once. The digest's
+ * and the alert's own claims keep them once-only however many processes look.
  */
-export function startReminders(
+export function remindersJob(
   db: AppDatabase,
   {
     origin,
     settings = reminderSettings,
-    everyMs = 60_000,
-    firstRunMs = 5_000,
-  }: ReminderRun & {
-    everyMs?: number;
-    firstRunMs?: number;
-  },
-): Reminders {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const runNow = (now = new Date()): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= (async () => {
+    day,
+    everyMs,
+    firstRunMs,
+  }: Omit<ReminderRun, "now"> & { everyMs?: number; firstRunMs?: number },
+): MinuteJob {
+  return {
+    name: "reminders",
+    every: "minute",
+    everyMs,
+    firstRunMs,
+    async run(now) {
       try {
-        const digests = await queueDigests(db, { origin, settings, now });
-        const alerted = await queueUncontactedAlerts(db, { origin, settings, now });
+        const digests = await queueDigests(db, { origin, settings, day, now });
+        const alerted = await queueUncontactedAlerts(db, { origin, settings, day, now });
         if (digests.sent > 0 || alerted > 0) wakeOutbox();
       } catch (error) {
         console.error("Reminders could not be checked (tried again in a minute):", error);
-      } finally {
-        running = undefined;
       }
-    })();
-    return running;
-  };
-  const first = setTimeout(() => void runNow(), firstRunMs);
-  const timer = setInterval(() => void runNow(), everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
     },
   };
 }

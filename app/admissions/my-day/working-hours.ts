@@ -3,6 +3,7 @@
 // before another. A student who writes in at 22:00 has waited no working time until the desk
 // opens the next working morning. Browser-safe.
 import { site } from "~/config/site";
+import { dayMs, indiaClock, indiaDayStart } from "~/platform/india-time";
 
 export const weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -14,8 +15,6 @@ export interface WorkingHours {
   end: string;
 }
 
-export const indiaOffsetMs = 330 * 60_000;
-const dayMs = 24 * 60 * 60_000;
 export const minuteMs = 60_000;
 
 /** The site's working hours, checked once: a typo in the configuration fails at start, not in a count. */
@@ -43,7 +42,7 @@ function minutesOfDay(text: string): number | undefined {
 
 /** The working window of the India day that starts at `dayStart` (UTC ms), or undefined on a day off. */
 function windowOf(dayStart: number, hours: WorkingHours): { from: number; to: number } | undefined {
-  const weekday = weekdays[new Date(dayStart + indiaOffsetMs).getUTCDay()];
+  const weekday = weekdays[indiaClock(new Date(dayStart)).weekday];
   if (!weekday || !hours.days.includes(weekday)) return undefined;
   return {
     from: dayStart + (minutesOfDay(hours.start) ?? 0) * minuteMs,
@@ -52,8 +51,8 @@ function windowOf(dayStart: number, hours: WorkingHours): { from: number; to: nu
 }
 
 /** Midnight in India that begins the day `at` falls in, as UTC ms. */
-function indiaDayStart(at: number): number {
-  return Math.floor((at + indiaOffsetMs) / dayMs) * dayMs - indiaOffsetMs;
+function dayStartOf(at: number): number {
+  return indiaDayStart(at).getTime();
 }
 
 /** Working time between two moments, in ms (0 when `to` is not after `from`). */
@@ -69,7 +68,7 @@ export function workingMsBetween(from: Date, to: Date, hours: WorkingHours = wor
     total += weeks * weeklyWorkingMs(hours);
     start += weeks * weekMs;
   }
-  for (let day = indiaDayStart(start); day < end; day += dayMs) {
+  for (let day = dayStartOf(start); day < end; day += dayMs) {
     const window = windowOf(day, hours);
     if (!window) continue;
     const overlap = Math.min(window.to, end) - Math.max(window.from, start);
@@ -91,7 +90,7 @@ export function workingTimeBefore(to: Date, ms: number, hours: WorkingHours = wo
   let remaining = ms;
   const end = to.getTime();
   if (remaining <= 0) return new Date(end);
-  for (let day = indiaDayStart(end); ; day -= dayMs) {
+  for (let day = dayStartOf(end); ; day -= dayMs) {
     const window = windowOf(day, hours);
     if (!window || window.from >= end) continue;
     const available = Math.min(window.to, end) - window.from;
@@ -102,7 +101,7 @@ export function workingTimeBefore(to: Date, ms: number, hours: WorkingHours = wo
 
 /** Whether `at` falls inside working hours. */
 export function isWorkingTime(at: Date, hours: WorkingHours = workingHours): boolean {
-  const window = windowOf(indiaDayStart(at.getTime()), hours);
+  const window = windowOf(dayStartOf(at.getTime()), hours);
   return window !== undefined && at.getTime() >= window.from && at.getTime() < window.to;
 }
 
@@ -112,8 +111,8 @@ export function isWorkingTime(at: Date, hours: WorkingHours = workingHours): boo
  */
 export function nextWorkingDayAt(at: Date, afterDays: number, hours: WorkingHours = workingHours, time?: string): Date {
   const clock = minutesOfDay(time ?? hours.start) ?? 0;
-  for (let day = indiaDayStart(at.getTime()) + afterDays * dayMs, tries = 0; tries < 14; day += dayMs, tries++) {
+  for (let day = dayStartOf(at.getTime()) + afterDays * dayMs, tries = 0; tries < 14; day += dayMs, tries++) {
     if (windowOf(day, hours)) return new Date(day + clock * minuteMs);
   }
-  return new Date(indiaDayStart(at.getTime()) + afterDays * dayMs + clock * minuteMs);
+  return new Date(dayStartOf(at.getTime()) + afterDays * dayMs + clock * minuteMs);
 }

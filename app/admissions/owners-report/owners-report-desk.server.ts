@@ -2,6 +2,7 @@
 import { Readable } from "node:stream";
 import { csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
+import { addIndiaDays, indiaDay, isIndiaDay } from "~/platform/india-time";
 import { type OwnersReport, ownersReport, type ReportPeriod } from "./owners-report.server";
 import { type ReportColumn, type ReportTableId, reportTables } from "./owners-report-tables";
 
@@ -16,16 +17,6 @@ export interface PeriodQuery {
   problems: { from?: string; to?: string };
 }
 
-const dayOf = (date: Date) => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === value;
-}
-
 /** The period in the URL (?from=YYYY-MM-DD&to=YYYY-MM-DD, India days); the last 30 days by default. */
 export function readPeriod(request: Request, now = new Date()): PeriodQuery {
   const params = new URL(request.url).searchParams;
@@ -34,15 +25,15 @@ export function readPeriod(request: Request, now = new Date()): PeriodQuery {
     to: (params.get("to") ?? "").trim().slice(0, 40),
   };
   const problems: PeriodQuery["problems"] = {};
-  let to = dayOf(now);
+  let to = indiaDay(now);
   if (typed.to) {
-    if (isDay(typed.to)) to = typed.to;
+    if (isIndiaDay(typed.to)) to = typed.to;
     else problems.to = "Not a date: showing up to today.";
   }
-  let from = addDays(to, -29);
-  const earliest = addDays(to, -(longestPeriodDays - 1));
+  let from = addIndiaDays(to, -29);
+  const earliest = addIndiaDays(to, -(longestPeriodDays - 1));
   if (typed.from) {
-    if (!isDay(typed.from)) problems.from = "Not a date: showing the 30 days before the end.";
+    if (!isIndiaDay(typed.from)) problems.from = "Not a date: showing the 30 days before the end.";
     else if (typed.from > to) problems.from = "After the end: showing the 30 days before it.";
     else if (typed.from < earliest) {
       problems.from = "A report covers at most two years: showing the two years before the end.";

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 // Relative imports with extensions: the benchmark loads this module with plain Node.
 import { type AppDatabase, rowsOf } from "../../platform/database.server.ts";
+import { indiaDays, indiaOffsetMs } from "../../platform/india-time.ts";
 import { type LostReason, lostReasons, type StudentStage, studentStages } from "../records/student-stages.ts";
 import type { FollowUpFigures, ReportFigures, ReportRow } from "./owners-report-tables.ts";
 
@@ -43,14 +44,11 @@ export interface OwnersReport {
   byWeek: ReportRow[];
 }
 
-/** India is 5 h 30 min ahead of UTC, with no summer time. */
-const indiaOffsetSeconds = 19_800;
+const indiaOffsetSeconds = indiaOffsetMs / 1000;
 
 /** The period's first and last instants: from 00:00 India time of `from` to the end of `to`. */
 export function periodInstants(period: ReportPeriod): { start: Date; end: Date } {
-  const start = new Date(`${period.from}T00:00:00+05:30`);
-  const end = new Date(new Date(`${period.to}T00:00:00+05:30`).getTime() + 86_400_000);
-  return { start, end };
+  return indiaDays(period.from, period.to);
 }
 
 type Grouping = "total" | "owner" | "course" | "source" | "campaign" | "week";

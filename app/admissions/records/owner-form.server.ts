@@ -13,13 +13,24 @@ import {
 const ownerForm = z.object({ version, ownerId: z.string().max(100) });
 
 export async function saveOwner(post: RecordFormPost): Promise<RecordFormAnswer> {
-  const { db, form, field } = post;
+  const { db, form, field, record } = post;
   const parsed = ownerForm.safeParse({ version: field("version"), ownerId: field("ownerId") ?? "" });
   if (!parsed.success)
     return problem("owner", form, firstIssue(parsed.error).message, 400, firstIssue(parsed.error).field);
-  const owners = await ownerChoices(db);
-  if (parsed.data.ownerId && !owners.some((owner) => owner.id === parsed.data.ownerId)) {
-    return problem("owner", form, "Please choose a staff account from the list.", 400, "ownerId");
+  if (parsed.data.ownerId) {
+    const everyone = await ownerChoices(db);
+    const chosen = everyone.find((owner) => owner.id === parsed.data.ownerId);
+    if (!chosen) return problem("owner", form, "Please choose a staff account from the list.", 400, "ownerId");
+    const able = await ownerChoices(db, record.courses);
+    if (!able.some((owner) => owner.id === chosen.id)) {
+      return problem(
+        "owner",
+        form,
+        `${chosen.name} cannot open this student's record (their courses are others): please choose someone from the list.`,
+        400,
+        "ownerId",
+      );
+    }
   }
   return saveRecordEdit(post, "owner", parsed.data.version, { ownerId: parsed.data.ownerId || null });
 }

@@ -7,6 +7,7 @@ import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
+import { followUpRangeProblem } from "./follow-up-range";
 import { describeEdit } from "./record-audit.server";
 import { editStudentRecord, type RecordEdit } from "./record-edits.server";
 import type { RecordIntent } from "./record-intents";
@@ -41,7 +42,11 @@ export const indiaDateTime = z
   .trim()
   .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value), "Please give a date and a time.")
   .transform((value) => (value === "" ? null : new Date(`${value}:00+05:30`)))
-  .refine((value) => value === null || !Number.isNaN(value.getTime()), "Please give a date and a time.");
+  .refine((value) => value === null || !Number.isNaN(value.getTime()), "Please give a date and a time.")
+  .superRefine((value, context) => {
+    const problem = value === null ? undefined : followUpRangeProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
 
 export const version = z.coerce.number({ message: "Please reload the record." }).int().min(1).max(maxRowId);
 export const noteText = z

@@ -90,7 +90,6 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
   };
   const csv = new URLSearchParams(params);
   csv.delete("page");
-  csv.set("format", "csv");
   const filtered = [...params.keys()].some((key) => key !== "page" && key !== "sort");
   const first = (query.page - 1) * list.pageSize + 1;
   return (
@@ -190,7 +189,7 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
             Clear
           </Link>
         ) : null}
-        <a className="btn-secondary desk-csv" href={`?${csv}`} download>
+        <a className="btn-secondary desk-csv" href={`${base}/csv${csv.size ? `?${csv}` : ""}`} download>
           Download CSV
         </a>
       </Form>

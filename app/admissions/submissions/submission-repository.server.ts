@@ -7,6 +7,7 @@ import { type RecordScope, studentInScope } from "~/admissions/records/record-sc
 import { fileSubmission } from "~/admissions/records/student-filing.server";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaTimestamp } from "~/platform/india-time";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations } from "../../../db/schema";
 import type { SubmissionKind } from "./submission-schema";
@@ -278,7 +279,7 @@ export function submissionCsvColumns(kind: SubmissionKind): CsvColumn<Submission
       : [];
   return [
     { header: "ID", value: (row) => row.id },
-    { header: "Submitted (IST)", value: (row) => indiaTime(row.createdAt) },
+    { header: "Submitted (IST)", value: (row) => indiaTimestamp(row.createdAt) },
     ...course,
     { header: "Name", value: (row) => row.name },
     { header: "Email", value: (row) => row.email },
@@ -373,8 +374,5 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** India keeps +05:30 all year: exports show the time staff saw it arrive, e.g. 2027-01-12 10:05:09 +05:30. */
-export function indiaTime(date: Date): string {
-  const shifted = new Date(date.getTime() + 330 * 60_000);
-  return `${shifted.toISOString().slice(0, 19).replace("T", " ")} +05:30`;
-}
+/** The records' CSV export reads this name; India's time itself is app/platform/india-time.ts's. */
+export const indiaTime = indiaTimestamp;

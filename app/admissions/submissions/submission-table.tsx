@@ -4,8 +4,9 @@ import { LiveBadge, useLiveUpdates } from "~/admissions/records/live-updates";
 import { stateLabelOf } from "~/admissions/submissions/options";
 import type { SubmissionKind } from "~/admissions/submissions/submission-schema";
 import { type SubmissionStatus, statusLabels, submissionStatuses } from "~/admissions/submissions/submission-status";
+import { indiaDateTime } from "~/platform/india-time";
 import { courseByValue } from "~/site/course-catalog";
-import { deskTime, rangeOptions, type SubmissionRow } from "~/staff/staff-desk";
+import { rangeOptions, type SubmissionRow } from "~/staff/staff-desk";
 
 export interface SubmissionTableData {
   kind: SubmissionKind;
@@ -109,7 +110,7 @@ export function SubmissionTable({
               {table.rows.map((row) => (
                 <tr key={row.id} data-testid="submission-row" className={`status-${row.status}`}>
                   <td data-label="Submitted">
-                    <div>{deskTime.format(new Date(row.createdAt))}</div>
+                    <div>{indiaDateTime.format(new Date(row.createdAt))}</div>
                   </td>
                   <td data-label="Name">
                     <div>
@@ -254,7 +255,7 @@ function FollowUpForm({ row }: { row: SubmissionRow }) {
       {row.statusUpdatedBy ? (
         <span className="follow-up-who">
           {statusLabels[row.status as SubmissionStatus]} · {row.statusUpdatedBy}
-          {row.statusUpdatedAt ? `, ${deskTime.format(new Date(row.statusUpdatedAt))}` : ""}
+          {row.statusUpdatedAt ? `, ${indiaDateTime.format(new Date(row.statusUpdatedAt))}` : ""}
         </span>
       ) : null}
     </fetcher.Form>

@@ -1,7 +1,5 @@
 import { useEffect, useState } from "react";
-import { deskTime } from "~/staff/staff-desk";
-
-const indiaZones = new Set(["Asia/Kolkata", "Asia/Calcutta"]);
+import { formatIndiaTime, indiaDateTime, indiaTimeZones } from "~/platform/india-time";
 
 /**
  * The viewer's time zone when it is not India's, once the page runs in the browser; null on
@@ -12,7 +10,7 @@ export function useViewerZone(): string | null {
   const [zone, setZone] = useState<string | null>(null);
   useEffect(() => {
     const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (own && !indiaZones.has(own)) setZone(own);
+    if (own && !indiaTimeZones.has(own)) setZone(own);
   }, []);
   return zone;
 }
@@ -51,15 +49,14 @@ export function IndiaTime({ iso, label = true, compact = false }: { iso: string;
   if (compact && zone) {
     // Where one line must stay short (the list): the viewer's time, labelled, with IST on hover.
     return (
-      <time dateTime={iso} title={`${deskTime.format(date)} IST`} data-zone={zone}>
+      <time dateTime={iso} title={formatIndiaTime(date)} data-zone={zone}>
         {localFormat(zone).format(date)} {zoneName(zone, date)}
       </time>
     );
   }
   return (
     <time dateTime={iso}>
-      {deskTime.format(date)}
-      {label ? " IST" : ""}
+      {label ? formatIndiaTime(date) : indiaDateTime.format(date)}
       {zone ? (
         <span className="desk-local-time" data-zone={zone}>
           {" "}

@@ -16,8 +16,8 @@ import {
   topPages,
   topReferrers,
 } from "~/insight/analytics-report.server";
-import { indiaDay } from "~/insight/page-views.server";
 import { databaseContext } from "~/platform/context.server";
+import { indiaDay } from "~/platform/india-time";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/analytics";
 

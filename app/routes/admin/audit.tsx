@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
+import { indiaFormat } from "~/platform/india-time";
 import { listAudit } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
@@ -91,7 +92,7 @@ const actionLabels: Record<string, string> = {
   "whatsapp-templates.update": "WhatsApp messages saved",
 };
 
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
+const when = indiaFormat({ dateStyle: "medium", timeStyle: "medium" });
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { page, pages } = loaderData;

@@ -7,10 +7,10 @@ import { ActionMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext, mailContext } from "~/platform/context.server";
 import { readFormBody, rowId } from "~/platform/form-data.server";
+import { indiaDateTime, indiaTimeZones } from "~/platform/india-time";
 import { listUndelivered, outboxSummary, retryMessage } from "~/platform/mail-outbox.server";
 import { auditedChange } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
-import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/notifications";
 
 export const meta = () => deskMeta("E-mail notifications");
@@ -93,7 +93,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         <p className="text-slate-700">
           Reminders: the student's owner is told of each form at once; every morning at{" "}
           {String(reminders.digestHour).padStart(2, "0")}:00{" "}
-          {reminders.timeZone === "Asia/Kolkata" ? "India time" : `(${reminders.timeZone})`} each staff member with
+          {indiaTimeZones.has(reminders.timeZone) ? "India time" : `(${reminders.timeZone})`} each staff member with
           follow-ups due or new students to call gets one digest, unless marked away;{" "}
           {reminders.alertAdminsAboutUncontacted
             ? "admins are e-mailed about each new student not contacted in time."
@@ -145,7 +145,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
               <tbody>
                 {undelivered.map((message) => (
                   <tr key={message.id}>
-                    <td>{deskTime.format(new Date(message.createdAt))}</td>
+                    <td>{indiaDateTime.format(new Date(message.createdAt))}</td>
                     <td>
                       {message.recipient}
                       <br />
@@ -165,7 +165,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                           </button>
                         </Form>
                       ) : (
-                        <>Next try {deskTime.format(new Date(message.nextAttemptAt))}</>
+                        <>Next try {indiaDateTime.format(new Date(message.nextAttemptAt))}</>
                       )}
                     </td>
                   </tr>

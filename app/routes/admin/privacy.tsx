@@ -6,10 +6,10 @@ import { ActionMessage, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
+import { indiaDateTime, indiaFormat } from "~/platform/india-time";
 import { describeCounts, eraseEntries, purgeExpired, retentionCutoff } from "~/privacy/data-protection.server";
 import { findStudentEntries, parseStudentKey } from "~/privacy/student-data.server";
 import { requireStaff } from "~/staff/permissions.server";
-import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/privacy";
 
 export const meta = () => deskMeta("Students' data");
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const day = new Intl.DateTimeFormat("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" });
+const day = indiaFormat({ dateStyle: "long" });
 
 export default function StudentsData({ loaderData, actionData }: Route.ComponentProps) {
   const { query, invalid, deleted, entries, retentionMonths, cutoff } = loaderData;
@@ -128,7 +128,7 @@ export default function StudentsData({ loaderData, actionData }: Route.Component
                   <tbody>
                     {entries.map((entry) => (
                       <tr key={`${entry.kind}-${entry.id}`}>
-                        <td>{deskTime.format(new Date(entry.createdAt))}</td>
+                        <td>{indiaDateTime.format(new Date(entry.createdAt))}</td>
                         <td>
                           {entry.kind === "enquiry"
                             ? "Enquiry"

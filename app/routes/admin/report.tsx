@@ -14,6 +14,7 @@ import { BarList, ColumnChart } from "~/components/desk/charts";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { FigureTable } from "~/components/desk/figure-table";
 import { databaseContext } from "~/platform/context.server";
+import { indiaFormat } from "~/platform/india-time";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/report";
 
@@ -242,7 +243,16 @@ export default function OwnersReportPage({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
         <p className="text-slate-700">
-          Figures as of {new Date(report.at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} (India time).
+          Figures as of{" "}
+          {indiaFormat({
+            year: "numeric",
+            month: "numeric",
+            day: "numeric",
+            hour: "numeric",
+            minute: "numeric",
+            second: "numeric",
+          }).format(new Date(report.at))}{" "}
+          (India time).
         </p>
       </section>
     </div>

@@ -1,4 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ownedOutOfReach } from "~/admissions/assignment/assignment.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { FormMessage } from "~/components/forms";
 import { databaseContext } from "~/platform/context.server";
@@ -21,9 +22,11 @@ export const meta = () => deskMeta("Staff accounts");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  const accounts = await listStaff(context.get(databaseContext).db);
+  const { db } = context.get(databaseContext);
+  const [accounts, outOfReach] = await Promise.all([listStaff(db), ownedOutOfReach(db)]);
   return {
     me: staff.email,
+    outOfReach,
     accounts: accounts.map((a) => ({
       email: a.email,
       name: a.name,
@@ -215,6 +218,31 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         ) : (
           <FormMessage tone="error">Error: {result.error}</FormMessage>
         )
+      ) : null}
+      {loaderData.outOfReach.length > 0 ? (
+        <section className="record-panel" aria-labelledby="out-of-reach">
+          <h2 id="out-of-reach" className="text-xl font-bold">
+            Students to move
+          </h2>
+          <p>These accounts own students whose records they can no longer open (their courses were changed):</p>
+          <ul className="record-duplicates">
+            {loaderData.outOfReach.map((owner) => (
+              <li key={owner.ownerId}>
+                {owner.ownerName} owns {owner.count} {owner.count === 1 ? "student" : "students"} outside their courses:{" "}
+                {owner.students.map((student, index) => (
+                  <span key={student.id}>
+                    {index > 0 ? ", " : ""}
+                    <Link to={`/admin/students/${student.id}`}>{student.name}</Link>
+                  </span>
+                ))}
+                {owner.count > owner.students.length ? ` and ${owner.count - owner.students.length} more` : ""}.{" "}
+                <Link to={`/admin/students?owner=${encodeURIComponent(owner.ownerId)}`}>
+                  Move {owner.ownerName}'s students
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <Form
         method="post"

@@ -10,6 +10,18 @@ import type { Route } from "./+types/student-data";
  * under the DPDP Act. A form post from the record page or the students' data page: each
  * download is in the audit log.
  */
+/** The download is a form post (it is audited); opening its address answers in plain words. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ["admin"]);
+  return new Response(
+    "This address downloads a student's data when an administrator presses Download on the student's record; it cannot be opened directly.\n",
+    {
+      status: 405,
+      headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    },
+  );
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const id = recordIdOf(params.id);

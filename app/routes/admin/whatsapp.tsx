@@ -14,7 +14,7 @@ import { deskMeta } from "~/components/desk/desk-meta";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
-import { readFormBody } from "~/platform/form-data.server";
+import { maxFormBytes, readLimitedForm } from "~/platform/form-data.server";
 import { auditedChange } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/whatsapp";
@@ -32,7 +32,17 @@ type Refused = { ok: false; error: string; problems: TemplateProblems; rows: { n
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
-  const form = await readFormBody(request);
+  const form = await readLimitedForm(request, maxFormBytes);
+  if (form === "too-large") {
+    // Nothing of it was read: the page keeps the saved messages, and with JavaScript what was typed.
+    return data(
+      {
+        ok: false as const,
+        error: `That was too large to save (over ${maxFormBytes / 1024 / 1024} MB): a message can be at most ${maxTemplateTextLength.toLocaleString("en-IN")} characters. Please shorten it; nothing was saved.`,
+      },
+      { status: 413 },
+    );
+  }
   if (!form) return badForm();
   const names = form.getAll("name").map((value) => String(value).slice(0, 5000));
   const texts = form.getAll("text").map((value) => String(value).slice(0, 10_000));

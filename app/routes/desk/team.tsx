@@ -6,8 +6,8 @@ import { LiveBadge, useLiveUpdates } from "~/admissions/records/live-updates";
 import { courseLabelOf } from "~/admissions/records/record-list";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
+import { indiaDateTime } from "~/platform/india-time";
 import { requireStaff } from "~/staff/permissions.server";
-import { deskTime } from "~/staff/staff-desk";
 import type { Route } from "./+types/team";
 
 /** The team's day: each counsellor's groups, the new students nobody called in time, the Unassigned queue, who is away. */
@@ -83,7 +83,7 @@ export default function TeamDay({ loaderData, actionData }: Route.ComponentProps
                 </span>
                 <br />
                 <span className="day-when">
-                  Arrived <time dateTime={row.createdAt}>{deskTime.format(new Date(row.createdAt))}</time> (
+                  Arrived <time dateTime={row.createdAt}>{indiaDateTime.format(new Date(row.createdAt))}</time> (
                   {roughly(now - new Date(row.createdAt).getTime())} ago):{" "}
                   <strong className="day-late">waiting {workingDuration(row.waitedMinutes)} of working time</strong>
                 </span>

@@ -1,11 +1,13 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { requireRecordDesk } from "~/admissions/records/record-access.server";
 import { handleRecordForm } from "~/admissions/records/record-forms.server";
 import { RecordPage } from "~/admissions/records/record-page";
 import { loadRecordPage, recordIdOf } from "~/admissions/records/record-page.server";
+import type { RecordFormProblem } from "~/admissions/records/record-views";
+import { maxNoteLength } from "~/admissions/records/student-stages";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
-import { readFormBody } from "~/platform/form-data.server";
+import { maxFormBytes, readLimitedForm } from "~/platform/form-data.server";
 import type { Route } from "./+types/student";
 
 /** One student's record: details, submissions, timeline, and the forms that work on it. */
@@ -27,7 +29,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, scope, base } = await requireRecordDesk(request, context, params);
   const id = recordIdOf(params.id);
-  const form = await readFormBody(request);
+  const form = await readLimitedForm(request, maxFormBytes);
+  if (form === "too-large") {
+    // Nothing of it was read; with JavaScript the page's fields still hold what was typed.
+    return data<RecordFormProblem>(
+      {
+        ok: false,
+        intent: "",
+        error: `That was too large to save (over ${maxFormBytes / 1024 / 1024} MB): a note can be at most ${maxNoteLength.toLocaleString("en-IN")} characters. Please shorten it; nothing was saved.`,
+        values: {},
+      },
+      { status: 413 },
+    );
+  }
   if (!form) {
     return handleRecordForm(context.get(databaseContext).db, new FormData(), id, staff, scope);
   }

@@ -2,17 +2,22 @@ import { data, redirect } from "react-router";
 import { handleReassignForm } from "~/admissions/assignment/reassignment.server";
 import { requireRecordDesk } from "~/admissions/records/record-access.server";
 import { RecordList } from "~/admissions/records/record-list";
-import { exportRecordList, loadRecordList } from "~/admissions/records/record-list.server";
+import { loadRecordList } from "~/admissions/records/record-list.server";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { databaseContext } from "~/platform/context.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { Route } from "./+types/students";
 
-/** The student records of this desk: search, filters, paging; ?format=csv downloads the filtered set. */
+/** The student records of this desk: search, filters, paging; <desk>/students/csv downloads the filtered set. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staff, scope, base } = await requireRecordDesk(request, context, params);
   const { db } = context.get(databaseContext);
-  if (new URL(request.url).searchParams.get("format") === "csv") return exportRecordList(db, request, staff, scope);
+  const url = new URL(request.url);
+  if (url.searchParams.get("format") === "csv") {
+    // The download's earlier address: the same filters, at the CSV's own.
+    url.searchParams.delete("format");
+    throw redirect(`${base}/csv${url.search}`);
+  }
   return { list: await loadRecordList(db, request, staff, scope), base, me: staff.id };
 }
 
