@@ -11,10 +11,17 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
-    // Tests that start the real server (http/index.ts) run the production build.
-    globalSetup: ["tests/integration/build-once.ts"],
+    // Tests that start the real server (http/index.ts) run the production build; test databases
+    // start as copies of one migrated database per engine.
+    globalSetup: ["tests/integration/build-once.ts", "tests/integration/template-databases.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two test files at a time (Vitest would take one on two cores): most of a file's time is
+    // spent waiting on a server process, a database or a timer. Ports (TEST_PORTS), temporary
+    // folders and PostgreSQL database names are chosen so that files never collide.
+    fileParallelism: true,
+    maxWorkers: 2,
+    reporters: ["default", "./tests/support/progress-reporter.ts"],
   },
 });

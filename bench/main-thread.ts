@@ -40,6 +40,9 @@ async function lighthouseRun(url: string, chromePort: number): Promise<Run> {
       logLevel: "error",
       onlyCategories: ["performance"],
       formFactor: "mobile",
+      // A busy machine paints late: more time than Lighthouse's defaults before a run counts as failed.
+      maxWaitForFcp: 90_000,
+      maxWaitForLoad: 120_000,
     });
     const lhr = result?.lhr;
     const score = lhr?.categories.performance?.score;

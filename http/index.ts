@@ -11,21 +11,48 @@ import { speedUpModuleLoading } from "./module-loading.ts";
 // pid, with the sizes measured for a small server (decision 016).
 // glibc's malloc, read once when the process starts, gives threads that allocate at the same
 // time arenas of their own (up to eight per core), each keeping the memory freed in it: two
-// arenas kept the site on PostgreSQL some 10 MB smaller after every page (decision 016). An
-// operator's MALLOC_ARENA_MAX is kept.
+// arenas kept the site on PostgreSQL some 10 MB smaller after every page (decision 016). It also
+// raises its threshold for serving a large block from a mapping of its own each time such a block
+// is freed, so the megabytes that compiling PGlite's WebAssembly asks for at start come from the
+// heap and stay there when freed: with the threshold held at its starting 128 kB (which also
+// gives freed memory at the heap's top back at once) the site on PGlite kept 25-30 MB less after
+// every page (decision 016). Each MALLOC_* setting of the operator's is kept (and GLIBC_TUNABLES
+// leaves the thresholds to it).
 const heapFlags = { "--max-semi-space-size": 8, "--max-old-space-size": 256 };
+const mallocDefaults = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
 const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
 const missing = Object.entries(heapFlags).filter(([flag]) => !chosen.some((given) => given.startsWith(flag)));
-if ((missing.length > 0 || process.env.MALLOC_ARENA_MAX === undefined) && typeof process.execve === "function") {
+// PGLITE_WASM_COMPILER=baseline: PGlite's WebAssembly is compiled by V8's baseline compiler only,
+// never optimised. The site on PGlite then holds some 20-35 MB less after every page (the
+// optimising compiler's code and what compiling leaves behind), starts sooner, and runs its
+// queries on slower code (decision 016). Unset or "optimising": V8's own choice.
+const compiler = process.env.PGLITE_WASM_COMPILER?.trim() || "optimising";
+if (compiler !== "optimising" && compiler !== "baseline") {
+  console.error(`PGLITE_WASM_COMPILER must be "baseline" or "optimising", not "${compiler}".`);
+  process.exit(1);
+}
+const compilerFlags =
+  compiler === "baseline" && !process.env.DATABASE_URL && !process.execArgv.includes("--liftoff-only")
+    ? ["--liftoff-only"]
+    : [];
+const missingMalloc = Object.entries(mallocDefaults).filter(
+  ([name]) =>
+    process.env[name] === undefined && (name === "MALLOC_ARENA_MAX" || process.env.GLIBC_TUNABLES === undefined),
+);
+if (
+  (missing.length > 0 || missingMalloc.length > 0 || compilerFlags.length > 0) &&
+  typeof process.execve === "function"
+) {
   process.execve(
     process.execPath,
     [
       process.execPath,
       ...missing.map(([flag, megabytes]) => `${flag}=${megabytes}`),
+      ...compilerFlags,
       ...process.execArgv,
       ...process.argv.slice(1),
     ],
-    { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
+    { ...Object.fromEntries(missingMalloc), ...process.env },
   );
 }
 

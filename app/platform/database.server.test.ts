@@ -27,7 +27,7 @@ describe("the embedded database", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "database-test-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("is created on first open, reopened later, and runs with the chosen buffer size", async () => {
+  it("is created on first open, reopened later, and runs with the chosen buffer size and a small index-building memory", async () => {
     for (const expected of ["16MB", "32MB"]) {
       process.env.PGLITE_SHARED_BUFFERS = expected;
       const database = await openDatabase({ dataDir, purpose: "test" });
@@ -36,6 +36,10 @@ describe("the embedded database", () => {
           rows: { shared_buffers: string }[];
         };
         expect(result.rows[0]?.shared_buffers).toBe(expected);
+        const maintenance = (await database.db.execute(sql`show maintenance_work_mem`)) as unknown as {
+          rows: { maintenance_work_mem: string }[];
+        };
+        expect(maintenance.rows[0]?.maintenance_work_mem).toBe("16MB");
       } finally {
         await database.close();
         delete process.env.PGLITE_SHARED_BUFFERS;

@@ -1,6 +1,4 @@
 // What the staff desk pages share on both sides: navigation, ranges, labels.
-
-import { indiaDateTime } from "~/platform/india-time";
 import {
   type CourseId,
   type CourseKey,
@@ -28,9 +26,6 @@ export function courseIdOfRole(role: CoordinatorRole): CourseId {
 export function isCoordinatorRole(value: string | undefined): value is CoordinatorRole {
   return isCourseKey(value);
 }
-
-/** When something happened, as the desk shows it: "23 Nov 2026, 5:47 pm", India time (the records' pages read this name). */
-export const deskTime = indiaDateTime;
 
 const day = 24 * 60 * 60 * 1000;
 /** The tables show the last 7 days unless asked for more (604800000 ms). */

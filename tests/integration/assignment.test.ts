@@ -96,6 +96,64 @@ describeEachEngine("assignment on arrival", (engine) => {
     expect(total).toBe(2);
   });
 
+  it("gives new students arriving at the same moment to the pool in turn, each record once", async () => {
+    await setPool(db(), "iot", counsellors);
+    const stored = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        createSubmission(
+          db(),
+          index % 2 ? "enquiry" : "registration",
+          student({
+            course: "iot",
+            mobile: `70000000${String(index).padStart(2, "0")}`,
+            email: `t${index}@example.in`,
+          }),
+          { submissionToken: `together-${index}` },
+        ),
+      ),
+    );
+    expect(stored.every((row) => !row.duplicate && row.owner?.assigned === true)).toBe(true);
+    const owners = new Map<string, number>();
+    for (const row of stored) owners.set(row.owner?.id as string, (owners.get(row.owner?.id as string) ?? 0) + 1);
+    expect([...owners.keys()].sort()).toEqual([...counsellors].sort());
+    expect([...owners.values()]).toEqual([4, 4, 4]);
+    // Each record is written once, with its owner: its form's entry, then the owner's, at version 2.
+    for (const row of stored) {
+      const entries = await recordTimeline(db(), row.studentId as number);
+      expect(entries.map((entry) => entry.kind).sort()).toEqual(["owner", "submission"]);
+      const [record] = await db()
+        .select()
+        .from(students)
+        .where(eq(students.id, row.studentId as number));
+      expect(record).toMatchObject({ ownerId: row.owner?.id, version: 2, courses: ["iot"] });
+    }
+  });
+
+  it("files two forms of one new student arriving together on one record, given to one counsellor once", async () => {
+    await setPool(db(), "iot", counsellors);
+    const [a, b] = await Promise.all(
+      ["9400000001", "+91 94000 00001"].map((mobile, index) =>
+        createSubmission(db(), "registration", student({ course: "iot", mobile, email: `pair${index}@example.in` }), {
+          submissionToken: `pair-${index}`,
+        }),
+      ),
+    );
+    expect(a?.studentId).toBe(b?.studentId);
+    expect(a?.owner?.id).toBe(b?.owner?.id);
+    expect([a?.owner?.assigned, b?.owner?.assigned].sort()).toEqual([false, true]);
+    const entries = await recordTimeline(db(), a?.studentId as number);
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(["owner", "submission", "submission"]);
+    const [record] = await db()
+      .select()
+      .from(students)
+      .where(eq(students.id, a?.studentId as number));
+    expect(record?.emails.sort()).toEqual(["pair0@example.in", "pair1@example.in"]);
+    // The next new student goes to the next counsellor: the pair took one turn.
+    const next = await arrive();
+    expect(next).not.toBe(a?.owner?.id);
+    expect(await db().select().from(students)).toHaveLength(2);
+  });
+
   it("moves many records to another owner with a reason on each timeline", async () => {
     await setPool(db(), "iot", [counsellors[0] as string]);
     await arrive();

@@ -11,6 +11,7 @@ import { indiaDay } from "../../app/platform/india-time";
 import { pagesShowing, publicPaths } from "../../app/site/public-pages";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, eventually, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const admin = "batches.admin@sampige-academy.example";
 const aiCoordinator = "batches.ai@sampige-academy.example";
@@ -67,8 +68,9 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-batches-"));
-    const created = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const created = engine === "postgres" ? await createPostgresDatabase({ migrated: true }) : undefined;
     if (created) drop = created.drop;
+    else await copyPgliteTemplate(dataDir);
     const options = { dataDir, databaseUrl: created?.url, env: { FORM_RATE_LIMIT: "1000/10m" } };
     await addStaff(options, admin, "admin");
     await addStaff(options, aiCoordinator, "counsellor", "ai");

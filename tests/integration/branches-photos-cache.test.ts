@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { publicPaths } from "../../app/site/public-pages";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, eventually, postForm, type SiteProcess, signIn, startSite } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const admin = "photos.admin@sampige-academy.example";
 const formPages = new Set(["/contact", "/online/register", "/login"]);
@@ -87,8 +88,9 @@ describeEachEngine("branches and photos in the page cache", (engine) => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-photo-cache-"));
     let databaseUrl: string | undefined;
+    if (engine === "pglite") await copyPgliteTemplate(dataDir);
     if (engine === "postgres") {
-      const created = await createPostgresDatabase();
+      const created = await createPostgresDatabase({ migrated: true });
       databaseUrl = created.url;
       drop = created.drop;
     }
@@ -163,7 +165,7 @@ describeEachEngine("branches and photos in the page cache of two processes", () 
   let drop = async () => {};
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase({ migrated: true });
     drop = created.drop;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-photo-cache-two-"));
     const options = { dataDir, databaseUrl: created.url };

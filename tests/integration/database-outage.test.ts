@@ -62,7 +62,11 @@ describeEachEngine("PostgreSQL stopped while the site runs", () => {
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-outage-"));
-    site = await startSite({ dataDir, databaseUrl: viaProxy.toString(), env: { FORM_RATE_LIMIT: "1000/10m" } });
+    site = await startSite({
+      dataDir,
+      databaseUrl: viaProxy.toString(),
+      env: { FORM_RATE_LIMIT: "1000/10m", DATABASE_QUERY_TIMEOUT: "" },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -143,7 +147,11 @@ describeEachEngine("PostgreSQL hangs or refuses while the site runs", () => {
     proxy = await startFaultProxy({ host: server.hostname, port: Number(server.port || 5432) });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-hang-"));
     // The default time limits: what an operator who sets nothing gets.
-    site = await startSite({ dataDir, databaseUrl: proxy.url(created.url), env: { FORM_RATE_LIMIT: "1000/10m" } });
+    site = await startSite({
+      dataDir,
+      databaseUrl: proxy.url(created.url),
+      env: { FORM_RATE_LIMIT: "1000/10m", DATABASE_QUERY_TIMEOUT: "" },
+    });
   }, 120_000);
 
   afterAll(async () => {

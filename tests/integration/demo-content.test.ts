@@ -11,6 +11,7 @@ import { demoContentFromEnv, seedDemoContent } from "../../app/site/demo-content
 import { addPlacedStudent, listPlacedStudents } from "../../app/site/placed-students.server";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, postForm, runCli, signIn, startSite, studentForm } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -21,7 +22,11 @@ afterEach(async () => {
 async function freshPlace(engine: "pglite" | "postgres") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-demo-"));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (engine === "pglite") return { dataDir, databaseUrl: undefined };
+  if (engine === "pglite") {
+    // A new database cluster (initdb) copied, with no migration applied: as new as one made here.
+    await copyPgliteTemplate(dataDir, "initialised");
+    return { dataDir, databaseUrl: undefined };
+  }
   const created = await createPostgresDatabase();
   cleanups.push(created.drop);
   return { dataDir, databaseUrl: created.url };

@@ -8,12 +8,14 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addStaff, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 let site: SiteProcess;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "form-pages-"));
+  await copyPgliteTemplate(dataDir);
   await addStaff({ dataDir }, "admin@form-pages.example", "admin");
   site = await startSite({ dataDir, env: { FORM_RATE_LIMIT: "1000/10m" } });
 }, 120_000);

@@ -1,6 +1,6 @@
 // The server sizes Node's heap for a small server (decision 016): it starts itself again, same
-// pid, with a young generation and an old-generation limit of its own and two malloc arenas,
-// unless the operator chose them in NODE_OPTIONS or MALLOC_ARENA_MAX.
+// pid, with a young generation and an old-generation limit of its own, two malloc arenas and
+// malloc's thresholds held at 128 kB, unless the operator chose them in NODE_OPTIONS or MALLOC_*.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +25,21 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
       const args = commandLine(site.child.pid);
       expect(args).toContain("--max-semi-space-size=8");
       expect(args).toContain("--max-old-space-size=256");
-      expect(environment(site.child.pid)).toContain("MALLOC_ARENA_MAX=2");
+      expect(args).not.toContain("--liftoff-only");
+      const env = environment(site.child.pid);
+      expect(env).toContain("MALLOC_ARENA_MAX=2");
+      expect(env).toContain("MALLOC_MMAP_THRESHOLD_=131072");
+      expect(env).toContain("MALLOC_TRIM_THRESHOLD_=131072");
+      expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it("compiles PGlite with the baseline compiler only when the operator asks for it", async () => {
+    const site = await startSite({ dataDir, env: { PGLITE_WASM_COMPILER: "baseline" } });
+    try {
+      expect(commandLine(site.child.pid)).toContain("--liftoff-only");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();
@@ -33,12 +47,18 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
   });
 
   it("keeps the sizes an operator chose and adds only the one left out", async () => {
-    const site = await startSite({ dataDir, env: { NODE_OPTIONS: "--max-old-space-size=300", MALLOC_ARENA_MAX: "4" } });
+    const site = await startSite({
+      dataDir,
+      env: { NODE_OPTIONS: "--max-old-space-size=300", MALLOC_ARENA_MAX: "4", MALLOC_TRIM_THRESHOLD_: "1048576" },
+    });
     try {
       const args = commandLine(site.child.pid);
       expect(args).toContain("--max-semi-space-size=8");
       expect(args.some((arg) => arg.startsWith("--max-old-space-size"))).toBe(false);
-      expect(environment(site.child.pid)).toContain("MALLOC_ARENA_MAX=4");
+      const env = environment(site.child.pid);
+      expect(env).toContain("MALLOC_ARENA_MAX=4");
+      expect(env).toContain("MALLOC_TRIM_THRESHOLD_=1048576");
+      expect(env).toContain("MALLOC_MMAP_THRESHOLD_=131072");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raw, statusOf } from "../support/raw-http";
 import { addStaff, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 describe("a site run without PUBLIC_URL", () => {
   let site: SiteProcess;
@@ -13,6 +14,7 @@ describe("a site run without PUBLIC_URL", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-"));
+    await copyPgliteTemplate(dataDir);
     await addStaff({ dataDir }, "admin@hostile.example", "admin");
     site = await startSite({ dataDir });
   }, 120_000);
@@ -111,6 +113,7 @@ describe("a site behind an HTTPS proxy (PUBLIC_URL https)", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-proxy-"));
+    await copyPgliteTemplate(dataDir);
     site = await startSite({ dataDir, env: { PUBLIC_URL: publicUrl, FORM_RATE_LIMIT: "1000/10m" } });
   }, 120_000);
 

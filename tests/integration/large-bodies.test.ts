@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "./databases";
 import { type SiteProcess, startSite } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 function request(
   agent: http.Agent,
@@ -42,6 +43,7 @@ describeEachEngine("posts refused unread", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-bodies-"));
+    await copyPgliteTemplate(dataDir);
     site = await startSite({ dataDir });
   }, 120_000);
 

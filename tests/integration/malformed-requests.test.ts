@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { publicPaths } from "../../app/site/public-pages";
 import { raw, statusOf } from "../support/raw-http";
 import { addStaff, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const total = Number(process.env.MALFORMED_RUNS ?? 1_000);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -211,6 +212,7 @@ let cookie = "";
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "malformed-"));
+  await copyPgliteTemplate(dataDir);
   await addStaff({ dataDir }, admin, "admin");
   site = await startSite({ dataDir, env: { FORM_RATE_LIMIT: "100000/10m", REQUEST_TIMEOUT: "10" } });
   cookie = await signIn(site.origin, admin);

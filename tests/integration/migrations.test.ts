@@ -13,6 +13,7 @@ import { addBatch, getCourseBatches } from "../../app/site/batches.server";
 import { hashPassword } from "../../app/staff/password.server";
 import { createPostgresDatabase, describeEachEngine, type EngineName } from "./databases";
 import { student } from "./fixtures";
+import { copyPgliteTemplate } from "./template-copies";
 
 const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
 
@@ -61,6 +62,8 @@ async function upgradeFrom(engine: EngineName, tag: string, test: (upgrade: Upgr
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-upgrade-"));
   const oldMigrations = migrationsUpTo(tag);
   const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+  // A new embedded database cluster (initdb), copied: the migrations still run from the first.
+  if (!postgres) await copyPgliteTemplate(dataDir, "initialised");
   const open = (migrationsFolder?: string) =>
     openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
   try {
@@ -645,6 +648,143 @@ describeEachEngine("migrating a database made before the report read one table (
       await upgraded.close();
     });
   }, 120_000);
+});
+
+describeEachEngine("migrating a database made before forms were filed in one statement (0021)", (engine) => {
+  it("files a returning student's form on their record and a new student's on a new one, in the pool's turn", async () => {
+    await upgradeFrom(engine, "0021_report_rows", async ({ oldMigrations, open }) => {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into "user" (id, name, email, email_verified, role) values
+          ('asha', 'Asha', 'asha@example.in', true, 'counsellor'),
+          ('bharath', 'Bharath', 'bharath@example.in', true, 'counsellor')`);
+      await old.db.execute(
+        sql`insert into assignment_pools (course, user_id) values ('iot', 'asha'), ('iot', 'bharath')`,
+      );
+      // Asha had the last turn; Kavya is Bharath's, with one registration.
+      await old.db.execute(sql`insert into assignment_cursors (course, last_user_id) values ('iot', 'asha')`);
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses, owner_id)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}', 'bharath')`);
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'k1', 'iot', 1)`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      // Kavya again, her mobile written another way, with a new e-mail and another course.
+      const { course: _course, ...kavya } = student({
+        name: "Kavya S",
+        mobile: "+91 98450 12345",
+        email: "ks@example.in",
+      });
+      const again = await createSubmission(
+        upgraded.db,
+        "enquiry",
+        { ...kavya, course: "ai" },
+        { submissionToken: "k2" },
+      );
+      expect(again).toMatchObject({ duplicate: false, studentId: 1, owner: { id: "bharath", assigned: false } });
+      // Two new students: Bharath's turn (after Asha's), then Asha's.
+      const ravi = await createSubmission(
+        upgraded.db,
+        "registration",
+        student({ name: "Ravi", mobile: "9000000001", email: "ravi@example.in", course: "iot" }),
+        {
+          submissionToken: "r1",
+          firstTouch: { landingPage: "/iot", utmSource: "google", utmMedium: "cpc", utmCampaign: "iot" },
+        },
+      );
+      const meera = await createSubmission(
+        upgraded.db,
+        "registration",
+        student({ name: "Meera", mobile: "9000000002", email: "meera@example.in", course: "iot" }),
+        { submissionToken: "m1" },
+      );
+      expect(ravi).toMatchObject({ duplicate: false, owner: { id: "bharath", assigned: true } });
+      expect(meera).toMatchObject({ duplicate: false, owner: { id: "asha", assigned: true } });
+      // Ravi's form sent again stores nothing.
+      expect(
+        await createSubmission(
+          upgraded.db,
+          "registration",
+          student({ name: "Ravi", mobile: "9000000001", email: "ravi@example.in", course: "iot" }),
+          { submissionToken: "r1" },
+        ),
+      ).toEqual({ id: ravi.id, duplicate: true });
+
+      expect(
+        await rows(sql`select id, name, mobiles, emails, courses, owner_id, version from students order by id`),
+      ).toEqual([
+        {
+          id: 1,
+          name: "Kavya S",
+          mobiles: ["9845012345"],
+          emails: ["kavya@example.in", "ks@example.in"],
+          courses: ["iot", "ai"],
+          owner_id: "bharath",
+          version: 1,
+        },
+        {
+          id: ravi.studentId,
+          name: "Ravi",
+          mobiles: ["9000000001"],
+          emails: ["ravi@example.in"],
+          courses: ["iot"],
+          owner_id: "bharath",
+          version: 2,
+        },
+        {
+          id: meera.studentId,
+          name: "Meera",
+          mobiles: ["9000000002"],
+          emails: ["meera@example.in"],
+          courses: ["iot"],
+          owner_id: "asha",
+          version: 2,
+        },
+      ]);
+      expect(
+        await rows(
+          sql`select student_id, kind, detail from student_timeline where student_id = ${ravi.studentId} order by id`,
+        ),
+      ).toEqual([
+        {
+          student_id: ravi.studentId,
+          kind: "submission",
+          detail: {
+            form: "registration",
+            submissionId: ravi.id,
+            course: "iot",
+            landingPage: "/iot",
+            utmSource: "google",
+            utmMedium: "cpc",
+            utmCampaign: "iot",
+          },
+        },
+        {
+          student_id: ravi.studentId,
+          kind: "owner",
+          detail: { from: null, to: "bharath", rule: "pool", course: "iot", version: 2 },
+        },
+      ]);
+      expect(
+        await rows(sql`select (select count(*)::int from enquiries where student_id = 1) as enquiries,
+          (select count(*)::int from registrations) as registrations,
+          (select count(*)::int from registrations where student_id is null) as unfiled`),
+      ).toEqual([{ enquiries: 1, registrations: 3, unfiled: 0 }]);
+      // The report's facts: each record's owner and first course, Ravi's first touch.
+      expect(
+        await rows(sql`select student_id, owner_id, course, utm_source from student_facts order by student_id`),
+      ).toEqual([
+        { student_id: 1, owner_id: "bharath", course: "iot", utm_source: "" },
+        { student_id: ravi.studentId, owner_id: "bharath", course: "iot", utm_source: "google" },
+        { student_id: meera.studentId, owner_id: "asha", course: "iot", utm_source: "" },
+      ]);
+      await upgraded.close();
+    });
+  }, 300_000);
 });
 
 describeEachEngine("migrating a database made before students came by other doors (0021)", (engine) => {

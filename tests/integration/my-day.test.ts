@@ -22,6 +22,7 @@ import { openDatabase } from "../../app/platform/database.server";
 import type { StaffUser } from "../../app/staff/permissions.server";
 import { auditLog, staffAvailability, students, studentTimeline, user } from "../../db/schema";
 import { createPostgresDatabase, describeEachEngine, useTestDatabase } from "./databases";
+import { copyPgliteTemplate } from "./template-copies";
 
 /** A moment given in India time: "2026-11-25T23:59" (25 Nov 2026 is a Wednesday). */
 const ist = (local: string) => new Date(`${local}:00+05:30`);
@@ -353,6 +354,7 @@ describeEachEngine("my day on a database of the previous version", (engine) => {
     );
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-my-day-upgrade-"));
     const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    if (!postgres) await copyPgliteTemplate(dataDir, "initialised");
     const open = (migrationsFolder?: string) =>
       openDatabase({ dataDir, databaseUrl: postgres?.url, migrationsFolder, purpose: "test" });
     try {

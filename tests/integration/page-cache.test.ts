@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { publicPaths } from "../../app/site/public-pages";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, eventually, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const admin = "cache.admin@sampige-academy.example";
 const formPages = new Set(["/contact", "/online/register", "/login"]);
@@ -49,6 +50,7 @@ describeEachEngine("the public page cache", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-cache-"));
+    await copyPgliteTemplate(dataDir);
     await addStaff({ dataDir }, admin, "admin");
     site = await startSite({ dataDir, env: { FORM_RATE_LIMIT: "1000/10m" } });
     cookie = await signIn(site.origin, admin);
@@ -175,7 +177,7 @@ describeEachEngine("the public page cache of two processes", () => {
   let drop = async () => {};
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase({ migrated: true });
     drop = created.drop;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-cache-two-"));
     const options = { dataDir, databaseUrl: created.url };

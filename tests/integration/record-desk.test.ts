@@ -10,6 +10,7 @@ import { everyRecord, type RecordScope } from "../../app/admissions/records/reco
 import { updateFollowUp } from "../../app/admissions/submissions/follow-up.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";
+import { toIndiaInput } from "../../app/platform/india-time";
 import type { StaffUser } from "../../app/staff/permissions.server";
 import { createStaff } from "../../app/staff/staff-accounts.server";
 import { auditLog, students, studentTimeline } from "../../db/schema";
@@ -252,7 +253,8 @@ describeEachEngine("the records desk", (engine) => {
     await handleRecordForm(db(), form({ intent: "owner", version: "1", ownerId: iot.id }), a, admin, everyRecord);
     await handleRecordForm(
       db(),
-      form({ intent: "follow-up", version: "2", nextFollowUpAt: "2020-01-01T09:00" }),
+      // Two days ago: overdue, within the range a follow-up may take.
+      form({ intent: "follow-up", version: "2", nextFollowUpAt: toIndiaInput(new Date(Date.now() - 2 * 86_400_000)) }),
       a,
       admin,
       everyRecord,

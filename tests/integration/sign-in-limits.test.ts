@@ -7,13 +7,15 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPostgresDatabase, describeEachEngine, type EngineName } from "./databases";
 import { addStaff, postForm, type SiteOptions, type SiteProcess, staffPassword, startSite } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 const owner = "limits.owner@sampige-academy.example";
 
 /** The site behind a proxy that names the client in X-Forwarded-For, so a test can be many clients. */
 async function siteOptions(engine: EngineName): Promise<SiteOptions & { drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-limits-"));
-  const postgres = engine === "postgres" ? await createPostgresDatabase() : undefined;
+  const postgres = engine === "postgres" ? await createPostgresDatabase({ migrated: true }) : undefined;
+  if (!postgres) await copyPgliteTemplate(dataDir);
   return {
     dataDir,
     databaseUrl: postgres?.url,

@@ -25,10 +25,21 @@ export interface SiteOptions {
   env?: Record<string, string>;
 }
 
-/** The ports these tests may use: 3700-3999, or TEST_PORTS ("4200-4299") on a shared machine. */
+/**
+ * The ports these tests may use: 3700-3999, or TEST_PORTS ("4200-4299") on a shared machine.
+ * Test files run side by side in Vitest's workers (VITEST_POOL_ID 1, 2, ...): each worker takes
+ * its own quarter of the range, so a port one file frees for a moment (a proxy cut and restored)
+ * is never picked by another file.
+ */
 const portRange = (() => {
   const match = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS?.trim() ?? "");
-  return match ? { first: Number(match[1]), last: Number(match[2]) } : { first: 3700, last: 3999 };
+  const range = match ? { first: Number(match[1]), last: Number(match[2]) } : { first: 3700, last: 3999 };
+  const slices = 4;
+  const size = Math.floor((range.last - range.first + 1) / slices);
+  const worker = Number(process.env.VITEST_POOL_ID);
+  if (!Number.isInteger(worker) || worker < 1 || size < 4) return range;
+  const first = range.first + ((worker - 1) % slices) * size;
+  return { first, last: first + size - 1 };
 })();
 
 /** A free port in the tests' range. */
@@ -58,6 +69,10 @@ export function siteEnv(options: SiteOptions, port?: number): NodeJS.ProcessEnv 
   if (port !== undefined) env.PORT = String(port);
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  // The site's 5 s query limit is for a live site; a test's site waits longer on a busy server,
+  // unless the test is about the limit itself (it passes DATABASE_QUERY_TIMEOUT, "" for the default).
+  if (options.databaseUrl && !(options.env && "DATABASE_QUERY_TIMEOUT" in options.env))
+    env.DATABASE_QUERY_TIMEOUT = "30";
   return env;
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publicPaths } from "../../app/site/public-pages";
 import { addStaff, type SiteProcess, signIn, startSite } from "./site-process";
+import { copyPgliteTemplate } from "./template-copies";
 
 let site: SiteProcess;
 let dataDir: string;
@@ -14,6 +15,7 @@ let cookie: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stylesheets-"));
+  await copyPgliteTemplate(dataDir);
   await addStaff({ dataDir }, "admin@stylesheets.example", "admin");
   site = await startSite({ dataDir });
   cookie = await signIn(site.origin, "admin@stylesheets.example");

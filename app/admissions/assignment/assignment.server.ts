@@ -1,10 +1,10 @@
 // Who a new student goes to: each course has a pool of staff accounts an admin chooses; a new
 // student of that course goes to the next account of the pool, in turn, skipping accounts
 // marked away. A returning student stays with their owner; with nobody eligible the record
-// waits, unassigned, for an admin. Runs in the transaction that stores the form.
+// waits, unassigned, for an admin. The turn is taken in the statement that stores the form
+// (file_submission, migration 0022, decision 028); here, the pools and moving records by hand.
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { recordScopeOf } from "~/admissions/records/record-access.server";
-import { isInScope, scopeCondition } from "~/admissions/records/record-scope.server";
+import { isInScope, recordScopeOf, scopeCondition } from "~/admissions/records/record-scope.server";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";

@@ -3,10 +3,10 @@
 // groups themselves are my-day.server.ts; the log is the record page's (record-forms.server.ts),
 // so both write the same timeline entries, audit lines and live events.
 import { data, redirect } from "react-router";
-import { recordScopeOf } from "~/admissions/records/record-access.server";
 import { handleRecordForm } from "~/admissions/records/record-forms.server";
 import type { RecordIntent } from "~/admissions/records/record-intents";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
+import { recordScopeOf } from "~/admissions/records/record-scope.server";
 import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { callOutcomes } from "~/admissions/records/student-stages";
 import type { AppDatabase } from "~/platform/database.server";

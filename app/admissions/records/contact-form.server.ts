@@ -1,7 +1,7 @@
 // The record page's log of a call or a WhatsApp message: its outcome, a note, and the next
 // follow-up in the same step.
 import { z } from "zod";
-import { indiaTime } from "~/admissions/submissions/submission-repository.server";
+import { indiaTimestamp } from "~/platform/india-time";
 import { auditedChange } from "~/staff/audit-log.server";
 import { logContact } from "./record-edits.server";
 import {
@@ -57,7 +57,7 @@ export async function saveContact(post: RecordFormPost): Promise<RecordFormAnswe
       detail: {
         ...(outcome ? { outcome } : {}),
         ...(parsed.data.nextFollowUpAt !== undefined
-          ? { nextFollowUp: parsed.data.nextFollowUpAt ? indiaTime(parsed.data.nextFollowUpAt) : "none" }
+          ? { nextFollowUp: parsed.data.nextFollowUpAt ? indiaTimestamp(parsed.data.nextFollowUpAt) : "none" }
           : {}),
       },
     },

@@ -1,3 +1,5 @@
+import { indiaFormat } from "~/platform/india-time";
+
 /**
  * The dates a next follow-up may take: from a year ago (a call that slipped, still to make) to two
  * years ahead (a student who will join after their degree). A date outside is a typing mistake,
@@ -11,12 +13,7 @@ export function followUpRange(now: Date = new Date()): { earliest: Date; latest:
   return { earliest: new Date(now.getTime() - 365 * dayMs), latest };
 }
 
-const indiaDate = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
+const indiaDate = indiaFormat({ day: "numeric", month: "short", year: "numeric" });
 
 /** Why a next follow-up cannot be saved, or undefined when it is within the range. */
 export function followUpRangeProblem(date: Date, now: Date = new Date()): string | undefined {

@@ -1,22 +1,11 @@
 // Who may open the records desk, at which URL, and which records they see there.
 import type { RouterContextProvider } from "react-router";
-import { courseByKey } from "~/site/course-catalog";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { requireStaff, type StaffUser } from "~/staff/permissions.server";
-import { courseValueOfRole } from "~/staff/staff-desk";
-import { allCourses, counsellorDesk, coursesOf } from "~/staff/staff-roles";
-import { everyRecord, type RecordScope } from "./record-scope.server";
 
-/**
- * The records a staff member works on: an admin, or a counsellor given all courses, every
- * record; a counsellor the records of their courses and those that name no course yet (a
- * student who has only sent the contact form: decision 018).
- */
-export function recordScopeOf(staff: Pick<StaffUser, "role" | "courses">): RecordScope {
-  if (staff.role === "admin" || staff.courses === allCourses) return everyRecord;
-  const courses = coursesOf(staff.courses).map((key) => courseByKey(key).registrationValue);
-  return { all: false, courses, withoutCourse: true };
-}
+import { courseValueOfRole } from "~/staff/staff-desk";
+import { counsellorDesk } from "~/staff/staff-roles";
+import { everyRecord, type RecordScope, recordScopeOf } from "./record-scope.server";
 
 /**
  * Who may open the records desk at this URL, and which records they see there: an admin at

@@ -1,6 +1,5 @@
 // How the audit log names a student record and words what an edit of it changed.
-import { indiaTime } from "~/admissions/submissions/submission-repository.server";
-
+import { indiaTimestamp } from "~/platform/india-time";
 /** The audit log's name for a record: "student 12 (Asha K)". */
 export function subjectOf(id: number, name: string): string {
   return `student ${id} (${name})`;
@@ -18,7 +17,7 @@ export function describeEdit(
   }
   if (before.ownerId !== after.ownerId) detail.owner = `${nameOf(before.ownerId)} -> ${nameOf(after.ownerId)}`;
   if (before.nextFollowUpAt?.getTime() !== after.nextFollowUpAt?.getTime()) {
-    const show = (date: Date | null) => (date ? indiaTime(date) : "none");
+    const show = (date: Date | null) => (date ? indiaTimestamp(date) : "none");
     detail.nextFollowUp = `${show(before.nextFollowUpAt)} -> ${show(after.nextFollowUpAt)}`;
   }
   return detail;

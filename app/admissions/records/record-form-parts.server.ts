@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ownerNames } from "~/admissions/assignment/assignment.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
+import { fromIndiaInput } from "~/platform/india-time";
 import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { followUpRangeProblem } from "./follow-up-range";
@@ -40,9 +41,8 @@ export type RecordFormAnswer = RecordFormSaved | ReturnType<typeof problem>;
 export const indiaDateTime = z
   .string()
   .trim()
-  .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value), "Please give a date and a time.")
-  .transform((value) => (value === "" ? null : new Date(`${value}:00+05:30`)))
-  .refine((value) => value === null || !Number.isNaN(value.getTime()), "Please give a date and a time.")
+  .refine((value) => value === "" || fromIndiaInput(value) !== undefined, "Please give a date and a time.")
+  .transform((value) => (value === "" ? null : (fromIndiaInput(value) ?? null)))
   .superRefine((value, context) => {
     const problem = value === null ? undefined : followUpRangeProblem(value);
     if (problem) context.addIssue({ code: "custom", message: problem });

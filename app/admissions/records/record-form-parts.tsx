@@ -1,6 +1,7 @@
 // What the forms of a record's page share: the state they are drawn with (what was typed in a
 // refused form, whether a save is under way, which form was just saved), and their small parts.
 import { useState } from "react";
+import { toIndiaInput } from "~/platform/india-time";
 import { type RecordIntent, savedMessages } from "./record-intents";
 import { maxNoteLength } from "./student-stages";
 
@@ -19,7 +20,7 @@ export interface RecordFormState {
 /** "2026-11-25T16:30" in India, for a datetime-local field (the desk's times are India's). */
 export function indiaInputValue(iso: string | null): string {
   if (!iso) return "";
-  return new Date(new Date(iso).getTime() + 330 * 60_000).toISOString().slice(0, 16);
+  return toIndiaInput(iso);
 }
 
 /** Which form this is, for the action's dispatch (record-forms.server.ts). */

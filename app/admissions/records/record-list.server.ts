@@ -10,9 +10,9 @@ import {
   dayGroups,
   uncontactedCondition,
 } from "~/admissions/my-day/my-day.server";
-import { indiaTime } from "~/admissions/submissions/submission-repository.server";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaMidnight, indiaTimestamp } from "~/platform/india-time";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
 import type { StaffUser } from "~/staff/permissions.server";
 import type { RecordScope } from "./record-scope.server";
@@ -72,11 +72,6 @@ export function readRecordQuery(request: Request): RecordQuery {
     page,
     day: pick("day", [...dayGroups, "late"] as const),
   };
-}
-
-/** A date picked on the desk is a day in India: it starts at midnight IST. */
-function indiaMidnight(day: string): Date {
-  return new Date(`${day}T00:00:00+05:30`);
 }
 
 function filtersOf(query: RecordQuery, staff: StaffUser): RecordFilters {
@@ -151,7 +146,7 @@ export async function loadRecordList(db: AppDatabase, request: Request, staff: S
 
 const recordCsvColumns: CsvColumn<RecordListRow>[] = [
   { header: "Record", value: (row) => row.id },
-  { header: "Created (IST)", value: (row) => indiaTime(row.createdAt) },
+  { header: "Created (IST)", value: (row) => indiaTimestamp(row.createdAt) },
   { header: "Name", value: (row) => row.name },
   { header: "Mobile", value: (row) => row.mobile },
   { header: "Email", value: (row) => row.email },
@@ -160,7 +155,7 @@ const recordCsvColumns: CsvColumn<RecordListRow>[] = [
   { header: "Stage", value: (row) => row.stage },
   { header: "Lost reason", value: (row) => row.lostReason ?? "" },
   { header: "Owner", value: (row) => row.ownerName ?? "" },
-  { header: "Next follow-up (IST)", value: (row) => (row.nextFollowUpAt ? indiaTime(row.nextFollowUpAt) : "") },
+  { header: "Next follow-up (IST)", value: (row) => (row.nextFollowUpAt ? indiaTimestamp(row.nextFollowUpAt) : "") },
 ];
 
 /** The list's filtered set as a CSV download, streamed from the database in batches. */

@@ -6,6 +6,7 @@ import type { RecordRowView } from "~/admissions/records/record-views";
 import { stageLabels } from "~/admissions/records/stage-labels";
 import { studentStages } from "~/admissions/records/student-stages";
 import { IndiaTime } from "~/components/desk/india-time";
+import { indiaFormat } from "~/platform/india-time";
 import { courseByValue } from "~/site/course-catalog";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
@@ -64,7 +65,7 @@ function withoutDay(params: URLSearchParams): string {
 }
 
 /** The day a record was made, India time: "25 Nov 2026". */
-const deskDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+const deskDate = indiaFormat({ dateStyle: "medium" });
 
 export function courseLabelOf(value: string): string {
   return courseByValue(value)?.label ?? value;

@@ -10,7 +10,7 @@ import { fillTemplate, type WhatsappTemplate, whatsappChatHref } from "~/admissi
 import { IndiaTime, useViewerZone } from "~/components/desk/india-time";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
-import { deskTime } from "~/staff/staff-desk";
+import { indiaDateTime } from "~/platform/india-time";
 import { ContactForm } from "./contact-form";
 import { FollowUpForm } from "./follow-up-form";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
@@ -374,7 +374,7 @@ function ConflictDetails({ conflict }: { conflict: NonNullable<RecordFormProblem
           {conflict.changes.map((entry) => (
             <li key={entry.id}>
               {entry.actor || "Someone"} changed the {timelineTitle(entry).toLowerCase()}: {changeText(entry)} (
-              {deskTime.format(new Date(entry.at))})
+              {indiaDateTime.format(new Date(entry.at))})
             </li>
           ))}
         </ul>

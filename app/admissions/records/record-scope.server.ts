@@ -2,7 +2,8 @@
 // every query of the records adds for it.
 import { type AnyColumn, and, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import type { CourseValue } from "~/site/course-catalog";
+import { type CourseValue, courseByKey } from "~/site/course-catalog";
+import { allCourses, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
 import { students } from "../../../db/schema";
 
 /**
@@ -52,4 +53,15 @@ export async function recordIdsInScope(db: AppDatabase, ids: readonly number[], 
     .from(students)
     .where(and(inArray(students.id, [...ids]), scopeCondition(scope)));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The records a staff member works on: an admin, or a counsellor given all courses, every
+ * record; a counsellor the records of their courses and those that name no course yet (a
+ * student who has only sent the contact form: decision 018).
+ */
+export function recordScopeOf(staff: { role: StaffRole; courses?: CourseSet }): RecordScope {
+  if (staff.role === "admin" || staff.courses === allCourses) return everyRecord;
+  const courses = coursesOf(staff.courses).map((key) => courseByKey(key).registrationValue);
+  return { all: false, courses, withoutCourse: true };
 }

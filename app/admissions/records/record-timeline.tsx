@@ -2,7 +2,7 @@ import { intakeText, intakeTitle } from "~/admissions/intake/intake-timeline";
 // A student record's timeline on its page, newest first: one line per entry, each kind in its
 // own words (the entries are written by student-timeline.server.ts).
 import { IndiaTime } from "~/components/desk/india-time";
-import { deskTime } from "~/staff/staff-desk";
+import { formatIndiaTime } from "~/platform/india-time";
 import { courseLabelOf } from "./record-list";
 import type { TimelineView } from "./record-views";
 import { lostReasonLabels, stageLabels } from "./stage-labels";
@@ -73,7 +73,7 @@ export function changeText(entry: TimelineView, owners: { id: string; name: stri
   const d = entry.detail;
   const ownerName = (id: unknown) =>
     id ? (owners.find((owner) => owner.id === id)?.name ?? "a former account") : "Unassigned";
-  const time = (value: unknown) => (typeof value === "string" ? `${deskTime.format(new Date(value))} IST` : "none");
+  const time = (value: unknown) => (typeof value === "string" ? formatIndiaTime(value) : "none");
   switch (entry.kind) {
     case "stage":
       return `${d.from ? `${stageName(d.from)} → ` : ""}${stageName(d.to)}${d.reason ? ` (${lostReasonLabels[d.reason as LostReason] ?? d.reason})` : ""}${d.note ? `: ${d.note}` : ""}`;

@@ -21,6 +21,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaToday } from "~/platform/india-time";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations, studentIntakes, students, user } from "../../../db/schema";
 import { type RecordScope, scopeCondition, toTextArray } from "./record-scope.server";
@@ -88,14 +89,6 @@ export interface RecordListRow {
   version: number;
 }
 
-/** The start and end of today in India (UTC+05:30 all year). */
-export function indiaDay(now: Date): { start: Date; end: Date } {
-  const offset = 330 * 60_000;
-  const local = new Date(now.getTime() + offset);
-  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
-  return { start: new Date(start), end: new Date(start + 24 * 60 * 60_000) };
-}
-
 /** The search as the list's filters use it: a whole mobile is looked up first (recordsKnowing). */
 type Search = { text: string } | { ids: number[] } | undefined;
 
@@ -127,7 +120,7 @@ function escapeLike(text: string): string {
 
 function listConditions(filters: RecordFilters, search: Search, scope: RecordScope): (SQL | undefined)[] {
   const now = filters.now ?? new Date();
-  const today = indiaDay(now);
+  const today = indiaToday(now);
   const owner =
     filters.owner === "me"
       ? filters.me

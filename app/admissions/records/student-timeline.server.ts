@@ -25,7 +25,8 @@ export interface NewTimelineEntry {
 
 /**
  * Adds entries to records' timelines (in one statement when several), and answers with them as
- * stored. The only writer of timeline entries.
+ * stored. The only writer of timeline entries in the site's code (a form's own entries, and its
+ * owner's when the pool gives it one, are written by file_submission, migration 0022).
  */
 export async function addToTimeline(
   tx: AppDatabase,

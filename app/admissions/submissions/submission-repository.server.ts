@@ -2,11 +2,11 @@
 // every column but a few (a registration's course; an enquiry's optional course and question),
 // so one set of functions serves both (the kind picks the table). The desk's downloads and `npm run cli -- export` share one streaming CSV.
 import { createHash } from "node:crypto";
-import { type AnyColumn, and, count, desc, eq, gt, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { type RecordScope, studentInScope } from "~/admissions/records/record-scope.server";
-import { fileSubmission } from "~/admissions/records/student-filing.server";
+import { normaliseEmail, normaliseMobile } from "~/admissions/records/student-contact";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
-import type { AppDatabase } from "~/platform/database.server";
+import { type AppDatabase, rowsOf } from "~/platform/database.server";
 import { indiaTimestamp } from "~/platform/india-time";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations } from "../../../db/schema";
@@ -115,48 +115,53 @@ export async function createSubmission<K extends SubmissionKind>(
   const values = submissionValues(input, meta);
   // A registration always has its course; an enquiry may name one ("" or absent: none).
   const course = ((input as { course?: string }).course || undefined) as CourseValue | undefined;
-  // The submission and its place on the student's record are stored together or not at all.
-  const inserted = await db.transaction(async (tx) => {
-    const [row] =
-      kind === "enquiry"
-        ? await tx
-            .insert(enquiries)
-            .values({ ...values, question: input.question ?? "", course: course ?? null })
-            .onConflictDoNothing({ target: [enquiries.submissionToken, enquiries.submissionFingerprint] })
-            .returning({ id: enquiries.id })
-        : await tx
-            .insert(registrations)
-            .values({
-              ...values,
-              course: course as CourseValue,
-              batchId: (input as SubmissionInput<"registration">).batchId ?? null,
-              batch: (input as SubmissionInput<"registration">).batch ?? "",
-            })
-            .onConflictDoNothing({ target: [registrations.submissionToken, registrations.submissionFingerprint] })
-            .returning({ id: registrations.id });
-    if (!row) return undefined;
-    const filed = await fileSubmission(tx, {
-      kind,
-      submissionId: row.id,
-      name: values.name,
-      email: values.email,
-      mobile: values.mobile,
-      state: values.state,
-      district: values.district,
-      course,
-      landingPage: values.landingPage,
-      utmSource: values.utmSource,
-      utmMedium: values.utmMedium,
-      utmCampaign: values.utmCampaign,
-    });
-    return { id: row.id, studentId: filed.studentId, owner: filed.owner };
-  });
-  if (inserted) return { id: inserted.id, duplicate: false, studentId: inserted.studentId, owner: inserted.owner };
-  const existing = await findStoredSubmission(db, kind, input, meta);
-  if (existing === undefined) {
-    throw new Error(`A ${kind} with this submission token was removed while it was being stored.`);
-  }
-  return { id: existing, duplicate: true };
+  // The form's columns by name: file_submission (migration 0022) stores the form, files it on its
+  // student's record and gives the record its owner, in one statement (decision 028).
+  const answers = {
+    name: values.name,
+    email: values.email,
+    mobile: values.mobile,
+    stream: values.stream,
+    major: values.major,
+    state: values.state,
+    district: values.district,
+    under_18: values.under18,
+    guardian_name: values.guardianName,
+    guardian_mobile: values.guardianMobile,
+    guardian_consent: values.guardianConsent,
+    submission_token: values.submissionToken,
+    submission_fingerprint: values.submissionFingerprint,
+    landing_page: values.landingPage,
+    utm_source: values.utmSource,
+    utm_medium: values.utmMedium,
+    utm_campaign: values.utmCampaign,
+    course: course ?? null,
+    ...(kind === "enquiry"
+      ? { question: input.question ?? "" }
+      : {
+          batch_id: (input as SubmissionInput<"registration">).batchId ?? null,
+          batch: (input as SubmissionInput<"registration">).batch ?? "",
+        }),
+  };
+  const [filed] = rowsOf<{
+    submission_id: number;
+    replay: boolean;
+    record_id: number | null;
+    record_owner: string | null;
+    owner_assigned: boolean;
+  }>(
+    await db.execute(
+      sql`select * from file_submission(${kind}, ${JSON.stringify(answers)}::jsonb, ${normaliseMobile(values.mobile)}, ${normaliseEmail(values.email)})`,
+    ),
+  );
+  if (!filed) throw new Error(`Storing a ${kind} answered nothing.`);
+  if (filed.replay) return { id: filed.submission_id, duplicate: true };
+  return {
+    id: filed.submission_id,
+    duplicate: false,
+    studentId: filed.record_id ?? undefined,
+    owner: filed.record_owner ? { id: filed.record_owner, assigned: filed.owner_assigned } : null,
+  };
 }
 
 /** The id of the submission already stored with this token and these answers, if there is one. */
@@ -373,6 +378,3 @@ function searchCondition(
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
-
-/** The records' CSV export reads this name; India's time itself is app/platform/india-time.ts's. */
-export const indiaTime = indiaTimestamp;

@@ -1,4 +1,4 @@
-import { recordScopeOf } from "~/admissions/records/record-access.server";
+import { recordScopeOf } from "~/admissions/records/record-scope.server";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/submissions/submission-desk.server";
 import { SubmissionTable } from "~/admissions/submissions/submission-table";
 import { deskMeta } from "~/components/desk/desk-meta";

@@ -1,5 +1,4 @@
-import { recordScopeOf } from "~/admissions/records/record-access.server";
-import { isInScope } from "~/admissions/records/record-scope.server";
+import { isInScope, recordScopeOf } from "~/admissions/records/record-scope.server";
 import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { getSubmission } from "~/admissions/submissions/submission-repository.server";
 import { databaseContext } from "~/platform/context.server";
