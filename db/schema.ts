@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -18,6 +19,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import {
+  type ConsentWay,
+  consentWays,
+  type IntakeDoor,
+  type IntakeSource,
+  intakeDoors,
+  intakeSources,
+} from "../app/admissions/intake/intake-sources.ts";
 import {
   type LostReason,
   lostReasons,
@@ -47,6 +56,12 @@ export type StartDateKey = CourseKey;
 
 /** Where a counsellor is with an enquiry or registration. */
 export { type SubmissionStatus, submissionStatuses };
+
+/** Bytes (an uploaded file): a Buffer in, a Buffer out, on both engines. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
@@ -280,6 +295,100 @@ export const studentMerges = pgTable(
     mergedBy: text("merged_by").notNull().default(""),
   },
   (table) => [index("student_merges_kept_idx").on(table.keptId)],
+);
+
+export const leadImportStatuses = ["staged", "imported", "undone"] as const;
+export type LeadImportStatus = (typeof leadImportStatuses)[number];
+
+/**
+ * A list of leads an admin uploaded (app/admissions/intake/lead-import.server.ts): held as it
+ * was uploaded while the admin previews it ("staged"; the file is dropped once imported or
+ * after a day), then imported in one transaction, and perhaps undone. The same file (by its
+ * SHA-256) can be imported once: a second upload is refused with when and by whom.
+ */
+export const leadImports = pgTable(
+  "lead_imports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    fileName: text("file_name").notNull(),
+    fileHash: text("file_hash").notNull(),
+    /** The uploaded bytes, while staged; null once imported or given up. */
+    file: bytea("file"),
+    status: text("status").$type<LeadImportStatus>().notNull().default("staged"),
+    /** The list's source as the admin named it once for the whole file, e.g. "Shiksha". */
+    source: text("source").notNull().default(""),
+    how: text("how").$type<IntakeSource>().notNull().default("aggregator"),
+    /** What was done: counts of rows, new students, rows joining a student, rows repeated, rows refused. */
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+    /** "pools", "unassigned" or "owner:<account id>". */
+    assignment: text("assignment").notNull().default(""),
+    byId: text("by_id"),
+    byLabel: text("by_label").notNull().default(""),
+    createdAt: createdAt(),
+    importedAt: timestamp("imported_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    undoneBy: text("undone_by").notNull().default(""),
+  },
+  (table) => [
+    uniqueIndex("lead_imports_file_idx").on(table.fileHash).where(sql`${table.status} = 'imported'`),
+    index("lead_imports_created_at_idx").on(table.createdAt),
+    check("lead_imports_status_check", sql`${table.status} in (${inList(leadImportStatuses)})`),
+    check("lead_imports_how_check", sql`${table.how} in (${inList(intakeSources)})`),
+  ],
+);
+
+/**
+ * A student who came by another door than a web form: added on the desk by hand (a walk-in, a
+ * phone call, a referral...) or a row of an imported list. Kept with the record like a form
+ * (the row as uploaded too, every column of it), so a record made this way has an entry that
+ * retention, erasure and the student's data download cover as they cover forms.
+ */
+export const studentIntakes = pgTable(
+  "student_intakes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer("student_id")
+      .notNull()
+      .references((): AnyPgColumn => students.id, { onDelete: "cascade" }),
+    importId: integer("import_id").references((): AnyPgColumn => leadImports.id, { onDelete: "set null" }),
+    door: text("door").$type<IntakeDoor>().notNull(),
+    how: text("how").$type<IntakeSource>().notNull(),
+    /** Who referred them, which fair, which aggregator, the list's source. */
+    howDetail: text("how_detail").notNull().default(""),
+    name: text("name").notNull(),
+    /** Normalised as on the record; "" when not given. */
+    email: text("email").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    state: text("state").notNull().default(""),
+    district: text("district").notNull().default(""),
+    courses: text("courses").array().$type<RegistrationCourse[]>().notNull().default(sql`'{}'::text[]`),
+    branch: text("branch").notNull().default(""),
+    note: text("note").notNull().default(""),
+    consent: text("consent").$type<ConsentWay>().notNull(),
+    /** The staff member the student gave consent to, as the desk shows them. */
+    consentTo: text("consent_to").notNull().default(""),
+    /** The sheet's row number (1 is the header) and the row as uploaded, header to value. */
+    rowNumber: integer("row_number"),
+    row: jsonb("row").$type<Record<string, string>>(),
+    /** This intake made the record (an import's undo removes such records only). */
+    createdRecord: boolean("created_record").notNull().default(false),
+    /** The first touch as the owner's report counts it: the source, the door, the detail. */
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    createdAt: createdAt(),
+    createdBy: text("created_by").notNull().default(""),
+  },
+  (table) => [
+    index("student_intakes_student_idx").on(table.studentId),
+    index("student_intakes_import_idx").on(table.importId),
+    index("student_intakes_created_at_idx").on(table.createdAt),
+    index("student_intakes_email_idx").on(table.email),
+    index("student_intakes_mobile_idx").on(table.mobile),
+    check("student_intakes_door_check", sql`${table.door} in (${inList(intakeDoors)})`),
+    check("student_intakes_how_check", sql`${table.how} in (${inList(intakeSources)})`),
+    check("student_intakes_consent_check", sql`${table.consent} in (${inList(consentWays)})`),
+  ],
 );
 
 /** The most an enquiry's question may hold, in characters (the form's rule says so first). */

@@ -86,6 +86,11 @@ export const site = {
     stageLabels: {} as Readonly<Record<string, string>>,
     lostReasonLabels: {} as Readonly<Record<string, string>>,
     /**
+     * Other names for how a student came when not through a web form, e.g. { fair: "Seminar" }:
+     * the sources themselves are app/admissions/intake/intake-sources.ts.
+     */
+    intakeSourceLabels: {} as Readonly<Record<string, string>>,
+    /**
      * When the admissions desk works, India time (app/admissions/my-day/working-hours.ts): the days
      * ("sun" to "sat") and the hours of each. Waiting for a first call is counted in these hours only.
      */

@@ -6,7 +6,7 @@
 
 import { deleteRecordsWithoutSubmissions } from "~/admissions/records/student-records.server";
 import { parseWithdrawalReference } from "~/admissions/submissions/notifications.server";
-import { type SubmissionKind, submissionKinds } from "~/admissions/submissions/submission-schema";
+import { submissionKinds } from "~/admissions/submissions/submission-schema";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
 import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";
@@ -15,7 +15,9 @@ import { recordAudit } from "~/staff/audit-log.server";
 import {
   deleteEntries,
   deleteEntriesBefore,
+  type EntryKind,
   entryEmail,
+  entryKinds,
   findStudentEntries,
   type StudentEntry,
 } from "./student-data.server";
@@ -23,7 +25,11 @@ import {
 export interface ErasedCounts {
   enquiries: number;
   registrations: number;
+  /** Students added on the desk or imported from a list (app/admissions/intake/). */
+  intakes: number;
 }
+
+const anything = (counts: ErasedCounts) => counts.enquiries + counts.registrations + counts.intakes > 0;
 
 /**
  * Deletes the entries `remove` picks for each kind, the e-mail written about them, and the
@@ -32,21 +38,26 @@ export interface ErasedCounts {
  */
 async function deleteWithTheirMail(
   tx: AppDatabase,
-  remove: (kind: SubmissionKind) => Promise<number[]>,
-): Promise<{ deleted: Record<SubmissionKind, number[]>; counts: ErasedCounts }> {
-  const deleted: Record<SubmissionKind, number[]> = { enquiry: [], registration: [] };
-  for (const kind of submissionKinds) {
-    deleted[kind] = await remove(kind);
-    await deleteMessagesAbout(tx, kind, deleted[kind]);
-  }
+  remove: (kind: EntryKind) => Promise<number[]>,
+): Promise<{ deleted: Record<EntryKind, number[]>; counts: ErasedCounts }> {
+  const deleted: Record<EntryKind, number[]> = { enquiry: [], registration: [], intake: [] };
+  for (const kind of entryKinds) deleted[kind] = await remove(kind);
+  for (const kind of submissionKinds) await deleteMessagesAbout(tx, kind, deleted[kind]);
   await deleteRecordsWithoutSubmissions(tx);
-  return { deleted, counts: { enquiries: deleted.enquiry.length, registrations: deleted.registration.length } };
+  return {
+    deleted,
+    counts: {
+      enquiries: deleted.enquiry.length,
+      registrations: deleted.registration.length,
+      intakes: deleted.intake.length,
+    },
+  };
 }
 
 /** Deletes these entries and the mail about them, in one transaction, and records who did it. */
 export async function eraseEntries(
   db: AppDatabase,
-  entries: ReadonlyArray<{ kind: SubmissionKind; id: number }>,
+  entries: ReadonlyArray<{ kind: EntryKind; id: number }>,
   audit: { actor: string; action: "student-data.delete" | "consent.withdraw" },
 ): Promise<ErasedCounts> {
   return db.transaction(async (tx) => {
@@ -57,12 +68,12 @@ export async function eraseEntries(
         entries.filter((entry) => entry.kind === kind).map((entry) => entry.id),
       ),
     );
-    if (counts.enquiries + counts.registrations > 0) {
+    if (anything(counts)) {
       await recordAudit(tx, {
         actor: audit.actor,
         action: audit.action,
         subject: describeCounts(counts),
-        detail: { enquiryIds: deleted.enquiry, registrationIds: deleted.registration },
+        detail: { enquiryIds: deleted.enquiry, registrationIds: deleted.registration, intakeIds: deleted.intake },
       });
     }
     return counts;
@@ -93,7 +104,7 @@ export async function purgeExpired(
   return db.transaction(async (tx) => {
     const { counts } = await deleteWithTheirMail(tx, (kind) => deleteEntriesBefore(tx, kind, cutoff));
     const sentMessages = await deleteSentBefore(tx, new Date(now.getTime() - sentMailKeptMs));
-    if (counts.enquiries + counts.registrations > 0) {
+    if (anything(counts)) {
       await recordAudit(tx, {
         actor,
         action: "retention.purge",
@@ -105,9 +116,10 @@ export async function purgeExpired(
   });
 }
 
-export function describeCounts({ enquiries, registrations }: ErasedCounts): string {
+export function describeCounts({ enquiries, registrations, intakes }: ErasedCounts): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  return `${plural(enquiries, "enquiry", "enquiries")} and ${plural(registrations, "registration", "registrations")}`;
+  const forms = `${plural(enquiries, "enquiry", "enquiries")} and ${plural(registrations, "registration", "registrations")}`;
+  return intakes > 0 ? `${forms}, and ${plural(intakes, "entry", "entries")} added on the desk or imported` : forms;
 }
 
 /**
@@ -123,7 +135,7 @@ export function retentionJob(db: AppDatabase): DailyJob {
     async run(now) {
       try {
         const result = await purgeExpired(db, { now });
-        if (result.enquiries + result.registrations > 0) {
+        if (anything(result)) {
           console.log(
             `Retention: deleted ${describeCounts(result)} older than ${site.privacy.retentionMonths} months.`,
           );

@@ -1,15 +1,20 @@
-// A student's enquiries and registrations taken together: found by e-mail or mobile for a
-// request to see or delete them, and deleted on request or when the retention period ends.
+// A student's enquiries, registrations and intakes (added on the desk or imported from a list of
+// leads: app/admissions/intake/) taken together: found by e-mail or mobile for a request to see
+// or delete them, and deleted on request or when the retention period ends.
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { type SubmissionKind, submissionKinds } from "~/admissions/submissions/submission-schema";
 import type { AppDatabase } from "~/platform/database.server";
-import { enquiries, registrations } from "../../db/schema";
+import { enquiries, registrations, studentIntakes } from "../../db/schema";
 
-const tableOf = { enquiry: enquiries, registration: registrations } as const;
+const tableOf = { enquiry: enquiries, registration: registrations, intake: studentIntakes } as const;
+
+/** What a student's entry can be: one of the web forms, or an intake on the desk. */
+export const entryKinds = [...submissionKinds, "intake"] as const;
+export type EntryKind = (typeof entryKinds)[number];
 
 /** What a data request shows of each entry. */
 export interface StudentEntry {
-  kind: SubmissionKind;
+  kind: EntryKind;
   id: number;
   createdAt: Date;
   name: string;
@@ -38,13 +43,13 @@ export function parseStudentKey(text: string): StudentKey | undefined {
   return undefined;
 }
 
-/** Every enquiry and registration sent with this e-mail address or mobile number, newest first. */
+/** Every enquiry, registration and intake with this e-mail address or mobile number, newest first. */
 export async function findStudentEntries(db: AppDatabase, key: StudentKey): Promise<StudentEntry[]> {
   const email = key.email?.trim().toLowerCase();
   const mobile = key.mobile;
   if (!email && !mobile) return [];
   const found = await Promise.all(
-    submissionKinds.map(async (kind) => {
+    entryKinds.map(async (kind) => {
       const table = tableOf[kind];
       const rows = await db
         .select({
@@ -55,11 +60,15 @@ export async function findStudentEntries(db: AppDatabase, key: StudentKey): Prom
           mobile: table.mobile,
           studentId: table.studentId,
           ...(kind === "registration" ? { course: registrations.course } : {}),
+          ...(kind === "intake" ? { courses: studentIntakes.courses } : {}),
         })
         .from(table)
         .where(or(email ? eq(table.email, email) : undefined, mobile ? eq(table.mobile, mobile) : undefined))
         .orderBy(desc(table.createdAt));
-      return rows.map((row) => ({ kind, course: null, ...row }) as StudentEntry);
+      return rows.map(
+        ({ courses, ...row }: (typeof rows)[number] & { courses?: string[] }) =>
+          ({ kind, course: courses ? (courses[0] ?? null) : null, ...row }) as StudentEntry,
+      );
     }),
   );
   return found.flat().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
@@ -73,7 +82,7 @@ export async function entryEmail(db: AppDatabase, kind: SubmissionKind, id: numb
 }
 
 /** Deletes these entries of one kind; answers with the ids that existed. */
-export async function deleteEntries(db: AppDatabase, kind: SubmissionKind, ids: readonly number[]): Promise<number[]> {
+export async function deleteEntries(db: AppDatabase, kind: EntryKind, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const table = tableOf[kind];
   const deleted = await db
@@ -84,7 +93,7 @@ export async function deleteEntries(db: AppDatabase, kind: SubmissionKind, ids: 
 }
 
 /** Deletes entries of one kind sent before `before`; answers with their ids. */
-export async function deleteEntriesBefore(db: AppDatabase, kind: SubmissionKind, before: Date): Promise<number[]> {
+export async function deleteEntriesBefore(db: AppDatabase, kind: EntryKind, before: Date): Promise<number[]> {
   const table = tableOf[kind];
   const deleted = await db
     .delete(table)

@@ -1,6 +1,8 @@
 // A student's own data on request (DPDP Act, right of access): their record, every form
 // they sent and the record's timeline, as one JSON file an admin downloads and hands over.
 // Each download is in the audit log (by record id, never the data itself).
+
+import { recordIntakes } from "~/admissions/intake/intake.server";
 import { everyRecord } from "~/admissions/records/record-scope.server";
 import { getStudentRecord, recordSubmissions } from "~/admissions/records/student-records.server";
 import { recordTimeline } from "~/admissions/records/student-timeline.server";
@@ -12,9 +14,13 @@ import { recordAudit } from "~/staff/audit-log.server";
 export async function studentDataExport(db: AppDatabase, id: number) {
   const record = await getStudentRecord(db, id, everyRecord);
   if (!record) return undefined;
-  const [submissions, timeline] = await Promise.all([recordSubmissions(db, id), recordTimeline(db, id, 100_000)]);
+  const [submissions, timeline, intakes] = await Promise.all([
+    recordSubmissions(db, id),
+    recordTimeline(db, id, 100_000),
+    recordIntakes(db, id),
+  ]);
   return {
-    about: `Everything ${site.name} holds about this student: the student record, every form sent, and the record's timeline (calls, messages, notes and changes). Times are in UTC (ISO 8601).`,
+    about: `Everything ${site.name} holds about this student: the student record, every form sent, every visit, call or list row recorded on the desk ("intakes", with the row as uploaded), and the record's timeline (calls, messages, notes and changes). Times are in UTC (ISO 8601).`,
     exportedAt: new Date().toISOString(),
     record: {
       id: record.id,
@@ -58,6 +64,28 @@ export async function studentDataExport(db: AppDatabase, id: number) {
         utmSource: row.utmSource,
         utmMedium: row.utmMedium,
         utmCampaign: row.utmCampaign,
+      }))
+      .reverse(),
+    intakes: intakes
+      .map((row) => ({
+        id: row.id,
+        recordedAt: row.createdAt.toISOString(),
+        door: row.door,
+        how: row.how,
+        howDetail: row.howDetail,
+        name: row.name,
+        email: row.email,
+        mobile: row.mobile,
+        state: row.state,
+        district: row.district,
+        courses: row.courses,
+        branch: row.branch,
+        note: row.note,
+        consent: row.consent,
+        consentTo: row.consentTo,
+        rowNumber: row.rowNumber,
+        row: row.row,
+        recordedBy: row.createdBy,
       }))
       .reverse(),
     timeline: timeline

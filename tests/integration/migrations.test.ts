@@ -786,3 +786,64 @@ describeEachEngine("migrating a database made before forms were filed in one sta
     });
   }, 300_000);
 });
+
+describeEachEngine("migrating a database made before students came by other doors (0021)", (engine) => {
+  it("keeps every record and its facts, then takes intakes, their timeline entries and their source in the report", async () => {
+    await upgradeFrom(engine, "0021_report_rows", async ({ oldMigrations, open }) => {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}')`);
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id, utm_source)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'f1', 'iot', 1, 'google')`);
+      await old.db.execute(sql`insert into student_timeline (student_id, kind, detail) values (1, 'submission', '{}')`);
+      await expect(
+        old.db.execute(sql`insert into student_timeline (student_id, kind, detail) values (1, 'intake', '{}')`),
+      ).rejects.toThrow();
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      expect(await rows(sql`select student_id, utm_source from student_facts`)).toEqual([
+        { student_id: 1, utm_source: "google" },
+      ]);
+      // A walk-in added on the desk: its record, its intake, its entry; the report counts its source.
+      await upgraded.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, courses)
+        values ('Anu', '', '9000000001', '{9000000001}', '{}', '{embedded}')`);
+      await upgraded.db.execute(sql`
+        insert into student_intakes (student_id, door, how, how_detail, name, mobile, consent, created_record, utm_source, utm_medium, utm_campaign)
+        values (2, 'desk', 'walk_in', '', 'Anu', '9000000001', 'in_person', true, 'Walk-in', 'desk', '')`);
+      await upgraded.db.execute(
+        sql`insert into student_timeline (student_id, kind, detail) values (2, 'intake', '{"door":"desk"}'), (2, 'call', '{}')`,
+      );
+      expect(await rows(sql`select student_id, utm_source, utm_medium from student_facts order by 1`)).toEqual([
+        { student_id: 1, utm_source: "google", utm_medium: "" },
+        { student_id: 2, utm_source: "Walk-in", utm_medium: "desk" },
+      ]);
+      // An intake on a record with an earlier form leaves the form's first touch.
+      await upgraded.db.execute(sql`
+        insert into student_intakes (student_id, door, how, name, mobile, consent, utm_source, utm_medium)
+        values (1, 'import', 'aggregator', 'Kavya', '9845012345', 'aggregator', 'Aggregator', 'import')`);
+      expect(await rows(sql`select utm_source from student_facts where student_id = 1`)).toEqual([
+        { utm_source: "google" },
+      ]);
+      await expect(
+        upgraded.db.execute(
+          sql`insert into student_intakes (student_id, door, how, name, consent) values (1, 'desk', 'carrier pigeon', 'X', 'in_person')`,
+        ),
+      ).rejects.toThrow();
+      // One import per file.
+      await upgraded.db.execute(
+        sql`insert into lead_imports (file_name, file_hash, status) values ('a.xlsx', 'h1', 'imported'), ('b.xlsx', 'h1', 'staged')`,
+      );
+      await expect(
+        upgraded.db.execute(
+          sql`insert into lead_imports (file_name, file_hash, status) values ('c.xlsx', 'h1', 'imported')`,
+        ),
+      ).rejects.toThrow();
+      await upgraded.close();
+    });
+  }, 180_000);
+});

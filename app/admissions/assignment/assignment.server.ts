@@ -3,14 +3,103 @@
 // marked away. A returning student stays with their owner; with nobody eligible the record
 // waits, unassigned, for an admin. The turn is taken in the statement that stores the form
 // (file_submission, migration 0022, decision 028); here, the pools and moving records by hand.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isInScope, recordScopeOf, scopeCondition } from "~/admissions/records/record-scope.server";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
 import { listStaff, type StaffAccount } from "~/staff/staff-accounts.server";
 import { allCourses } from "~/staff/staff-roles";
-import { assignmentPools, staffAvailability, students } from "../../../db/schema";
+import { assignmentCursors, assignmentPools, staffAvailability, students, user } from "../../../db/schema";
+
+/**
+ * The owner for a record that has none, by the course's pool in turn; null when the form has
+ * no course or nobody in its pool is available. Takes the course's turn lock until commit, so
+ * two arrivals at once never go to the same turn.
+ */
+export async function nextInPool(tx: AppDatabase, course: CourseValue | undefined): Promise<string | null> {
+  if (!course) return null;
+  const turns = await poolTurns(tx, course);
+  if (!turns) return null;
+  const next = turns.next();
+  await turns.save();
+  return next;
+}
+
+/**
+ * The turns of a course's pool from where they stand, for giving out many students at once (a
+ * list of leads): `next()` answers the next available account each time; `save()` keeps the
+ * course's turn where it got to. Undefined when nobody in the pool is available. Takes the turn lock.
+ */
+export async function poolTurns(
+  tx: AppDatabase,
+  course: CourseValue,
+): Promise<{ next(): string; save(): Promise<void> } | undefined> {
+  const members = await tx
+    .select({ id: assignmentPools.userId })
+    .from(assignmentPools)
+    .innerJoin(user, eq(user.id, assignmentPools.userId))
+    .leftJoin(staffAvailability, eq(staffAvailability.userId, assignmentPools.userId))
+    .where(
+      and(
+        eq(assignmentPools.course, course),
+        or(isNull(staffAvailability.away), eq(staffAvailability.away, false)),
+        or(isNull(user.banned), eq(user.banned, false)),
+      ),
+    )
+    .orderBy(asc(assignmentPools.userId));
+  if (members.length === 0) return undefined;
+  await tx.insert(assignmentCursors).values({ course }).onConflictDoNothing();
+  const [cursor] = await tx
+    .select({ lastUserId: assignmentCursors.lastUserId })
+    .from(assignmentCursors)
+    .where(eq(assignmentCursors.course, course))
+    .for("update");
+  // The turn goes round the pool in one fixed order (compared here, not by the database's collation).
+  const ids = members.map((member) => member.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let last = cursor?.lastUserId ?? "";
+  return {
+    next() {
+      last = ids.find((id) => id > last) ?? (ids[0] as string);
+      return last;
+    },
+    async save() {
+      await tx.update(assignmentCursors).set({ lastUserId: last }).where(eq(assignmentCursors.course, course));
+    },
+  };
+}
+
+/**
+ * Gives an arriving student's record an owner when it has none: the next of the course's
+ * pool. A returning student's record keeps its owner. Adds an owner entry to the timeline.
+ * Answers with the owner, and whether the record was given to them just now.
+ */
+export async function assignOnArrival(
+  tx: AppDatabase,
+  studentId: number,
+  course: CourseValue | undefined,
+): Promise<{ ownerId: string | null; assigned: boolean }> {
+  const [record] = await tx
+    .select({ ownerId: students.ownerId })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for("update");
+  if (!record) return { ownerId: null, assigned: false };
+  if (record.ownerId) return { ownerId: record.ownerId, assigned: false };
+  const owner = await nextInPool(tx, course);
+  if (!owner) return { ownerId: null, assigned: false };
+  const [updated] = await tx
+    .update(students)
+    .set({ ownerId: owner, version: sql`${students.version} + 1` })
+    .where(eq(students.id, studentId))
+    .returning({ version: students.version });
+  await addToTimeline(tx, {
+    studentId,
+    kind: "owner",
+    detail: { from: null, to: owner, rule: "pool", course: course ?? null, version: updated?.version },
+  });
+  return { ownerId: owner, assigned: true };
+}
 
 /** Each course's pool (account ids), and which accounts are away. */
 export async function assignmentRules(db: AppDatabase) {

@@ -9,7 +9,7 @@ import type { StudentRecord } from "~/admissions/records/student-records.server"
 import { type StudentStage, studentStages } from "~/admissions/records/student-stages";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { type AppDatabase, rowsOf } from "~/platform/database.server";
-import { enquiries, registrations, studentMerges, students, studentTimeline } from "../../../db/schema";
+import { enquiries, registrations, studentIntakes, studentMerges, students, studentTimeline } from "../../../db/schema";
 
 // ---------------------------------------------------------------------------------------------
 // Likely duplicates
@@ -336,6 +336,8 @@ export async function mergeStudentRecords(
     .set({ studentId: keptId })
     .where(eq(registrations.studentId, mergedId))
     .returning({ id: registrations.id });
+  // Visits and list rows recorded on the desk (app/admissions/intake/) go with the forms.
+  await tx.update(studentIntakes).set({ studentId: keptId }).where(eq(studentIntakes.studentId, mergedId));
   const movedEntries = await tx
     .update(studentTimeline)
     .set({ studentId: keptId })

@@ -115,6 +115,8 @@ export async function loadMyDay(db: AppDatabase, staff: StaffUser, request: Requ
   const logged = await loggedMessage(db, staff, new URL(request.url).searchParams);
   return {
     title: "My day",
+    /** The desk's students list ("Add a student" goes to its /new). */
+    base,
     now: day.clock.now.toISOString(),
     groups: dayGroups.map<DayGroupView>((group) => ({
       group,

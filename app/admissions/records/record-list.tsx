@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { IntakeLinks } from "~/admissions/intake/intake-links";
 import { dayGroupLabels, isDayGroup } from "~/admissions/my-day/my-day";
 import type { RecordRowView } from "~/admissions/records/record-views";
 import { stageLabels } from "~/admissions/records/stage-labels";
@@ -100,6 +101,7 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
         </h1>
         <LiveBadge state={live.state} />
       </div>
+      <IntakeLinks base={base} />
       {query.day ? (
         <p className="desk-summary">
           From My day: <strong>{dayFilterLabel(query.day)}</strong>{" "}

@@ -1,7 +1,9 @@
 // A student record's page on the desk: the record, its forms as sent, its timeline, the
 // accounts it can be given to, likely duplicates and the WhatsApp messages to send.
+
 import { data, redirect } from "react-router";
 import { ownerChoices } from "~/admissions/assignment/assignment.server";
+import { intakeView, recordIntakes } from "~/admissions/intake/intake.server";
 import { likelyDuplicates, mergedInto } from "~/admissions/merge/student-merge.server";
 import { loadWhatsappTemplates } from "~/admissions/whatsapp/whatsapp-templates.server";
 import type { AppDatabase } from "~/platform/database.server";
@@ -33,12 +35,13 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
     if (kept && (await getStudentRecord(db, kept, scope))) throw redirect(`${base}/${kept}?merged=${id}`);
     throw data(null, { status: 404 });
   }
-  const [submissions, timeline, owners, duplicates, whatsappTemplates] = await Promise.all([
+  const [submissions, timeline, owners, duplicates, whatsappTemplates, intakes] = await Promise.all([
     recordSubmissions(db, id),
     recordTimeline(db, id),
     ownerChoices(db, record.courses),
     likelyDuplicates(db, record, scope),
     loadWhatsappTemplates(db),
+    recordIntakes(db, id),
   ]);
   return {
     record: {
@@ -79,6 +82,7 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
       campaign: [row.utmSource, row.utmMedium, row.utmCampaign].filter(Boolean).join(" / "),
     })),
     timeline: timeline.map(timelineView),
+    intakes: intakes.map(intakeView),
     owners,
     duplicates,
     whatsappTemplates,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
+import { type IntakeView, RecordIntakes } from "~/admissions/intake/record-intakes";
 import type { RecordFormProblem, TimelineView } from "~/admissions/records/record-views";
 import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
 import { internationalMobile } from "~/admissions/records/student-contact";
@@ -7,6 +8,7 @@ import type { LostReason, StudentStage } from "~/admissions/records/student-stag
 import { stateLabelOf } from "~/admissions/submissions/options";
 import { fillTemplate, type WhatsappTemplate, whatsappChatHref } from "~/admissions/whatsapp/whatsapp-templates";
 import { IndiaTime, useViewerZone } from "~/components/desk/india-time";
+import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { indiaDateTime } from "~/platform/india-time";
 import { ContactForm } from "./contact-form";
@@ -61,6 +63,8 @@ export interface RecordPageData {
     campaign: string;
   }[];
   timeline: TimelineView[];
+  /** Arrivals by other doors than the forms (app/admissions/intake/). */
+  intakes: IntakeView[];
   owners: { id: string; name: string }[];
   duplicates: { id: number; name: string; mobile: string; district: string; reasons: string[] }[];
   whatsappTemplates: WhatsappTemplate[];
@@ -169,6 +173,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         </h1>
         <LiveBadge state={live.state} />
       </div>
+      {page.saved === "added" ? <FormMessage tone="success">Student added.</FormMessage> : null}
       <p className="record-summary">
         <span className={`stage stage-${record.stage}`}>{stageLabels[record.stage]}</span>
         {record.lostReason
@@ -308,6 +313,8 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
       </div>
 
       <RecordTimeline timeline={page.timeline} owners={page.owners} submissions={page.submissions} />
+
+      <RecordIntakes intakes={page.intakes} />
 
       <section aria-labelledby="submissions-title" className="record-panel">
         <h2 id="submissions-title">Forms sent ({page.submissions.length})</h2>

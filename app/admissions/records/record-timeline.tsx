@@ -1,3 +1,4 @@
+import { intakeText, intakeTitle } from "~/admissions/intake/intake-timeline";
 // A student record's timeline on its page, newest first: one line per entry, each kind in its
 // own words (the entries are written by student-timeline.server.ts).
 import { IndiaTime } from "~/components/desk/india-time";
@@ -57,6 +58,8 @@ export function timelineTitle(entry: TimelineView): string {
       return "Merged";
     case "email_sent":
       return entry.detail.what === "acknowledgement" ? "Acknowledgement e-mailed" : "E-mail sent";
+    case "intake":
+      return intakeTitle(entry.detail);
     default:
       return entry.kind;
   }
@@ -122,6 +125,7 @@ function TimelineText({
   }
   if (entry.kind === "note") return <p className="record-note">{String(d.text ?? "")}</p>;
   if (entry.kind === "email_sent") return <p>{`Sent by the site: "${String(d.subject ?? "")}"`}</p>;
+  if (entry.kind === "intake") return <p className="record-note">{intakeText(d, entry.actor)}</p>;
   if (entry.kind === "call" || entry.kind === "whatsapp") {
     return (
       <p className="record-note">

@@ -23,7 +23,7 @@ import {
 import type { AppDatabase } from "~/platform/database.server";
 import { indiaToday } from "~/platform/india-time";
 import type { CourseValue } from "~/site/course-catalog";
-import { enquiries, registrations, students, user } from "../../../db/schema";
+import { enquiries, registrations, studentIntakes, students, user } from "../../../db/schema";
 import { type RecordScope, scopeCondition, toTextArray } from "./record-scope.server";
 import { normaliseEmail, normaliseMobile } from "./student-contact";
 import type { LostReason, StudentStage } from "./student-stages";
@@ -293,7 +293,8 @@ export async function ownedRecordIds(db: AppDatabase, ownerId: string): Promise<
 }
 
 /**
- * Removes the records none of whose enquiries and registrations are left (erased on request,
+ * Removes the records none of whose enquiries, registrations and intakes (added on the desk or
+ * imported: app/admissions/intake/) are left (erased on request,
  * consent withdrawn, or past the retention period), and with them their timelines.
  */
 export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<number> {
@@ -301,7 +302,8 @@ export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<
     .delete(students)
     .where(
       sql`not exists (select 1 from ${enquiries} where ${enquiries.studentId} = ${students.id})
-        and not exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id})`,
+        and not exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id})
+        and not exists (select 1 from ${studentIntakes} where ${studentIntakes.studentId} = ${students.id})`,
     )
     .returning({ id: students.id });
   return deleted.length;

@@ -70,6 +70,8 @@ export const timelineKinds = [
   // An e-mail the site itself sent the student (the acknowledgement of a form): not a
   // counsellor's contact, so it never counts as a first response (decision 020).
   "email_sent",
+  // A visit, call or list row recorded on the desk (app/admissions/intake/): added by hand, or imported.
+  "intake",
 ] as const;
 export type TimelineKind = (typeof timelineKinds)[number];
 

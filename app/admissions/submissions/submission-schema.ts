@@ -99,6 +99,16 @@ const name = text(messages.nameRequired, messages.nameInvalid)
   .refine(withinNameLength, messages.nameTooLong)
   .refine((value) => !disallowedInName.test(value), messages.nameInvalid);
 
+/** Whether this (trimmed) text is an e-mail address the forms accept. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= emailMaxLength && z.regexes.email.test(value);
+}
+
+/** Whether this (trimmed) text may be a name: no control characters, at most nameMaxLength characters. */
+export function isAcceptableName(value: string): boolean {
+  return withinNameLength(value) && !disallowedInName.test(value);
+}
+
 const email = text(messages.emailRequired, messages.emailInvalid)
   .min(1, messages.emailRequired)
   .max(emailMaxLength, messages.emailInvalid)
@@ -110,7 +120,7 @@ const email = text(messages.emailRequired, messages.emailInvalid)
  * after +91, 0091 or a trunk 0 ("+91 98450 12345", "098450-12345"). Kept as its ten digits;
  * letters or any other length are refused.
  */
-function tenDigitMobile(value: string): string | undefined {
+export function tenDigitMobile(value: string): string | undefined {
   if (!/^\+?[\d\s()-]+$/.test(value)) return undefined;
   // With a + in front it is an international number: India's 91 and then the ten digits.
   if (value.startsWith("+") && !/^91\d{10}$/.test(value.replace(/\D/g, ""))) return undefined;

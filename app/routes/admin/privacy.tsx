@@ -129,7 +129,13 @@ export default function StudentsData({ loaderData, actionData }: Route.Component
                     {entries.map((entry) => (
                       <tr key={`${entry.kind}-${entry.id}`}>
                         <td>{indiaDateTime.format(new Date(entry.createdAt))}</td>
-                        <td>{entry.kind === "enquiry" ? "Enquiry" : `Registration: ${entry.course}`}</td>
+                        <td>
+                          {entry.kind === "enquiry"
+                            ? "Enquiry"
+                            : entry.kind === "intake"
+                              ? "Added on the desk or imported"
+                              : `Registration: ${entry.course}`}
+                        </td>
                         <td>{entry.name}</td>
                         <td>{entry.email}</td>
                         <td>{entry.mobile}</td>

@@ -1,3 +1,4 @@
+import { IntakeLinks } from "~/admissions/intake/intake-links";
 import { dayLogAction, loadMyDay } from "~/admissions/my-day/day-desk.server";
 import {
   DayGroupsList,
@@ -42,6 +43,7 @@ export default function MyDay({ loaderData, actionData }: Route.ComponentProps) 
         </h1>
         <LiveBadge state={live.state} />
       </div>
+      <IntakeLinks base={page.base} />
       <p role="status" className="day-done">
         {message}
       </p>

@@ -1,0 +1,357 @@
+// Students who come by other doors than the web forms, added on the desk by hand: a walk-in, a
+// phone call, a referral, a fair. Each is kept with its record like a form (student_intakes),
+// joins the record that already knows its mobile or e-mail (never a second record), is given an
+// owner by the course pools unless the person adding them takes them, and is on the timeline.
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { assignOnArrival } from "~/admissions/assignment/assignment.server";
+import { logContact } from "~/admissions/records/record-edits.server";
+import { isInScope, type RecordScope } from "~/admissions/records/record-scope.server";
+import { stageLabels } from "~/admissions/records/stage-labels";
+import type { StudentStage } from "~/admissions/records/student-stages";
+import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
+import { site } from "~/config/site";
+import { type AppDatabase, rowsOf } from "~/platform/database.server";
+import { publishRecordChange } from "~/platform/events.server";
+import { type CourseValue, courseByValue } from "~/site/course-catalog";
+import { studentIntakes, students, user } from "../../../db/schema";
+import { intakeSourceLabels } from "./intake-labels";
+import type { IntakeData } from "./intake-schema";
+import type { ConsentWay, IntakeDoor, IntakeSource } from "./intake-sources";
+
+/** The same advisory locks the web forms take (student-records.server.ts fileSubmission): one record per student. */
+export async function lockContacts(tx: AppDatabase, mobile: string, email: string): Promise<void> {
+  const keys = [mobile ? `student-mobile:${mobile}` : "", email ? `student-email:${email}` : ""].filter(Boolean).sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * The records that know these mobiles or e-mails, by the forms' rule: a mobile first, then an
+ * e-mail, the oldest record when several know it. Answers "m:<mobile>" and "e:<email>" keys.
+ */
+export async function recordsByContacts(
+  db: AppDatabase,
+  mobiles: readonly string[],
+  emails: readonly string[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  const chunk = 2_000;
+  for (const [column, values, prefix] of [
+    [students.mobiles, [...new Set(mobiles.filter(Boolean))], "m:"],
+    [students.emails, [...new Set(emails.filter(Boolean))], "e:"],
+  ] as const) {
+    for (let start = 0; start < values.length; start += chunk) {
+      const part = values.slice(start, start + chunk);
+      // One look-up of the GIN index per value: an overlap (&&) with the whole batch is planned as a
+      // scan of every record, testing each against a thousand values (seconds per batch).
+      const result = await db.execute(sql`
+        select k.value, s.id from unnest(${textArray(part)}) as k(value)
+        cross join lateral (select ${students.id} as id from ${students} where ${column} @> array[k.value]) as s`);
+      for (const row of rowsOf<{ value: string; id: number }>(result)) {
+        const key = `${prefix}${row.value}`;
+        const before = found.get(key);
+        if (before === undefined || row.id < before) found.set(key, row.id);
+      }
+    }
+  }
+  return found;
+}
+
+/** The record a mobile or e-mail belongs to (the mobile's first), or undefined. */
+export async function recordByContact(db: AppDatabase, mobile: string, email: string): Promise<number | undefined> {
+  const found = await recordsByContacts(db, mobile ? [mobile] : [], email ? [email] : []);
+  return (mobile ? found.get(`m:${mobile}`) : undefined) ?? (email ? found.get(`e:${email}`) : undefined);
+}
+
+/**
+ * What the form says of a student already on the desk. To someone who may open the record:
+ * who it is, its course, stage and owner, with a link. To a counsellor who may not: only that
+ * the student is being handled, and by which course or branch, never their details.
+ */
+export type OnDesk =
+  | {
+      visible: true;
+      id: number;
+      name: string;
+      courses: string[];
+      stage: StudentStage;
+      ownerName: string | null;
+      line: string;
+    }
+  | { visible: false; line: string };
+
+export async function describeOnDesk(db: AppDatabase, id: number, scope: RecordScope): Promise<OnDesk | undefined> {
+  const [record] = await db
+    .select({
+      id: students.id,
+      name: students.name,
+      courses: students.courses,
+      stage: students.stage,
+      ownerName: user.name,
+    })
+    .from(students)
+    .leftJoin(user, eq(user.id, students.ownerId))
+    .where(eq(students.id, id));
+  if (!record) return undefined;
+  const courseNames = record.courses.map((course) => courseByValue(course)?.label ?? course);
+  if (isInScope(scope, record.courses)) {
+    const parts = [record.name, ...(courseNames.length ? [courseNames.join(", ")] : []), stageLabels[record.stage]];
+    const owned = record.ownerName ? `owned by ${record.ownerName}` : "not assigned yet";
+    return { visible: true, ...record, line: `Already on the desk: ${parts.join(", ")}, ${owned}.` };
+  }
+  const [branchRow] = await db
+    .select({ branch: studentIntakes.branch })
+    .from(studentIntakes)
+    .where(and(eq(studentIntakes.studentId, id), sql`${studentIntakes.branch} <> ''`))
+    .orderBy(sql`${studentIntakes.createdAt} desc`)
+    .limit(1);
+  const branchName = site.branches.find((branch) => branch.key === branchRow?.branch)?.name;
+  const by = [
+    ...(courseNames.length ? [`the ${courseNames.join(" and ")} desk`] : []),
+    ...(branchName ? [`the ${branchName} branch`] : []),
+  ];
+  return {
+    visible: false,
+    line: `This student is already being handled${by.length ? ` by ${by.join(" at ")}` : " by the institute"}. Your visit and note are added to their record for their counsellor.`,
+  };
+}
+
+/** How an intake counts as a first touch in the owner's report: the source, the door, the detail. */
+export function intakeTouch(door: IntakeDoor, how: IntakeSource, detail: string) {
+  return { utmSource: intakeSourceLabels[how], utmMedium: door === "desk" ? "desk" : "import", utmCampaign: detail };
+}
+
+/** The consent line kept with the intake: "in person to priya@..." (DPDP). */
+export function consentTo(way: ConsentWay, actor: Actor): string {
+  return way === "aggregator" ? "" : actor.email;
+}
+
+export type HandAddOutcome =
+  | { outcome: "created"; id: number; ownerId: string | null }
+  | { outcome: "joined"; id: number; onDesk: OnDesk };
+
+/**
+ * Adds a student by hand, in one transaction: a new record, or the record that already knows
+ * the mobile or e-mail (no second one) with the visit, note and source on its timeline. A new
+ * record goes to the course's pool by the rules, or to the person adding them ("Owner: me"); a
+ * conversation logged in the same step is a call on the timeline with its next follow-up.
+ */
+export async function addStudentByHand(
+  db: AppDatabase,
+  data: IntakeData,
+  actor: Actor,
+  scope: RecordScope,
+): Promise<HandAddOutcome> {
+  const result = await db.transaction(async (tx) => {
+    await lockContacts(tx, data.mobile, data.email);
+    const existing = await recordByContact(tx, data.mobile, data.email);
+    const touch = intakeTouch("desk", data.how, data.howDetail);
+    const intake = {
+      door: "desk" as const,
+      how: data.how,
+      howDetail: data.howDetail,
+      name: data.name,
+      email: data.email,
+      mobile: data.mobile,
+      state: data.state,
+      district: data.district,
+      courses: data.courses,
+      branch: data.branch,
+      note: data.note,
+      consent: data.consent,
+      consentTo: consentTo(data.consent, actor),
+      ...touch,
+      createdBy: actor.email,
+    };
+    const entryDetail = (intakeId: number, joined: boolean) => ({
+      door: "desk",
+      how: data.how,
+      howDetail: data.howDetail,
+      courses: data.courses,
+      branch: data.branch,
+      note: data.note,
+      consent: data.consent,
+      intakeId,
+      joined,
+    });
+    if (existing !== undefined) {
+      const [row] = await tx
+        .insert(studentIntakes)
+        .values({ ...intake, studentId: existing, createdRecord: false })
+        .returning({ id: studentIntakes.id });
+      await addToTimeline(tx, { studentId: existing, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, true) });
+      const [record] = await tx
+        .select({ courses: students.courses })
+        .from(students)
+        .where(eq(students.id, existing))
+        .for("update");
+      const visible = isInScope(scope, record?.courses ?? []);
+      if (visible) {
+        // What the student gave this time joins the record, as a form's does.
+        await tx
+          .update(students)
+          .set({
+            ...(data.mobile ? { mobiles: appendOnce(students.mobiles, data.mobile) } : {}),
+            ...(data.email ? { emails: appendOnce(students.emails, data.email) } : {}),
+            ...(data.courses.length ? { courses: appendAll(students.courses, data.courses) } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(students.id, existing));
+        if (data.spoke) {
+          await logContact(
+            tx,
+            existing,
+            {
+              channel: "call",
+              outcome: data.spoke.outcome,
+              note: "",
+              nextFollowUpAt: data.spoke.nextFollowUpAt ?? undefined,
+            },
+            actor,
+            scope,
+          );
+        }
+      } else {
+        await tx.update(students).set({ updatedAt: new Date() }).where(eq(students.id, existing));
+      }
+      return { outcome: "joined" as const, id: existing };
+    }
+    const [created] = await tx
+      .insert(students)
+      .values({
+        name: data.name,
+        email: data.email,
+        mobile: data.mobile,
+        mobiles: data.mobile ? [data.mobile] : [],
+        emails: data.email ? [data.email] : [],
+        state: data.state,
+        district: data.district,
+        courses: data.courses,
+      })
+      .returning({ id: students.id });
+    if (!created) throw new Error("The student record was not stored.");
+    const id = created.id;
+    const [row] = await tx
+      .insert(studentIntakes)
+      .values({ ...intake, studentId: id, createdRecord: true })
+      .returning({ id: studentIntakes.id });
+    await addToTimeline(tx, { studentId: id, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, false) });
+    let ownerId: string | null;
+    if (data.ownerMe) {
+      const [updated] = await tx
+        .update(students)
+        .set({ ownerId: actor.id, version: sql`${students.version} + 1` })
+        .where(eq(students.id, id))
+        .returning({ version: students.version });
+      await addToTimeline(tx, {
+        studentId: id,
+        kind: "owner",
+        actor,
+        detail: { from: null, to: actor.id, rule: "self", version: updated?.version },
+      });
+      ownerId = actor.id;
+    } else {
+      ownerId = (await assignOnArrival(tx, id, data.courses[0])).ownerId;
+    }
+    if (data.spoke) {
+      await logContact(
+        tx,
+        id,
+        {
+          channel: "call",
+          outcome: data.spoke.outcome,
+          note: "",
+          nextFollowUpAt: data.spoke.nextFollowUpAt ?? undefined,
+        },
+        actor,
+        { all: true },
+      );
+    }
+    return { outcome: "created" as const, id, ownerId };
+  });
+  const [record] = await db.select({ courses: students.courses }).from(students).where(eq(students.id, result.id));
+  publishRecordChange({ id: result.id, courses: record?.courses ?? [] });
+  if (result.outcome === "created") return result;
+  const onDesk = await describeOnDesk(db, result.id, scope);
+  return { outcome: "joined", id: result.id, onDesk: onDesk ?? { visible: false, line: "Already on the desk." } };
+}
+
+/** The array column with `value` added at its end, unless it holds it already. */
+function appendOnce(column: typeof students.mobiles | typeof students.emails, value: string): SQL {
+  return sql`case when ${value}::text = any(${column}) then ${column} else array_append(${column}, ${value}::text) end`;
+}
+
+/** The array column with each of `values` it lacks added at its end, in order. */
+function appendAll(column: typeof students.courses, values: readonly CourseValue[]): SQL {
+  return sql`${column} || array(select v from unnest(${textArray(values)}) with ordinality as t(v, n) where not v = any(${column}) order by n)`;
+}
+
+/** The intakes of a record, newest first (the record page and the student's data download). */
+export async function recordIntakes(db: AppDatabase, studentId: number) {
+  return db
+    .select()
+    .from(studentIntakes)
+    .where(eq(studentIntakes.studentId, studentId))
+    .orderBy(sql`${studentIntakes.createdAt} desc`, sql`${studentIntakes.id} desc`);
+}
+
+/** An intake as the record's page shows it. */
+export function intakeView(row: typeof studentIntakes.$inferSelect) {
+  return {
+    id: row.id,
+    door: row.door,
+    how: row.how,
+    howDetail: row.howDetail,
+    name: row.name,
+    mobile: row.mobile,
+    email: row.email,
+    courses: row.courses as string[],
+    note: row.note,
+    consent: row.consent,
+    consentTo: row.consentTo,
+    rowNumber: row.rowNumber,
+    row: row.row,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+  };
+}
+
+/** Intakes with this e-mail or mobile (a data request by e-mail or mobile). */
+export async function intakesByContact(db: AppDatabase, key: { email?: string; mobile?: string }) {
+  const email = key.email?.trim().toLowerCase();
+  if (!email && !key.mobile) return [];
+  return db
+    .select()
+    .from(studentIntakes)
+    .where(
+      or(
+        email ? eq(studentIntakes.email, email) : undefined,
+        key.mobile ? eq(studentIntakes.mobile, key.mobile) : undefined,
+      ),
+    );
+}
+
+/** Deletes these intakes; answers with the ids that existed. */
+export async function deleteIntakes(tx: AppDatabase, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .delete(studentIntakes)
+    .where(inArray(studentIntakes.id, [...ids]))
+    .returning({ id: studentIntakes.id });
+  return rows.map((row) => row.id);
+}
+
+/** Deletes intakes recorded before `before` (retention); answers with their ids. */
+export async function deleteIntakesBefore(tx: AppDatabase, before: Date): Promise<number[]> {
+  const rows = await tx
+    .delete(studentIntakes)
+    .where(sql`${studentIntakes.createdAt} < ${before}`)
+    .returning({ id: studentIntakes.id });
+  return rows.map((row) => row.id);
+}
