@@ -17,6 +17,9 @@ import * as adminBranches from "../../app/routes/admin/branches";
 import * as adminContactform from "../../app/routes/admin/contactform";
 import * as adminCourse from "../../app/routes/admin/course";
 import * as adminHome from "../../app/routes/admin/home";
+import * as adminImportLeads from "../../app/routes/admin/import-leads";
+import * as adminImportProgress from "../../app/routes/admin/import-progress";
+import * as adminImportRefused from "../../app/routes/admin/import-refused";
 import * as adminLayout from "../../app/routes/admin/layout";
 import * as adminMerge from "../../app/routes/admin/merge";
 import * as adminNotifications from "../../app/routes/admin/notifications";
@@ -44,6 +47,7 @@ import { action as loginAction, loader as loginLoader } from "../../app/routes/l
 import * as coordinatorCourse from "../../app/routes/onlineuser/course";
 import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
 import * as coordinatorRegistrations from "../../app/routes/onlineuser/registrations";
+import * as staffAddStudent from "../../app/routes/staff/add-student";
 import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
 import * as staffStudent from "../../app/routes/staff/student";
@@ -333,6 +337,38 @@ const cases: Case[] = [
     allowed: adminOnly,
   },
   {
+    file: "routes/staff/add-student.tsx",
+    name: "add a student",
+    path: "/admin/students/new",
+    params: {},
+    ...staffAddStudent,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/import-leads.tsx",
+    name: "import a list of leads",
+    path: "/admin/students/import",
+    params: {},
+    ...adminImportLeads,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/import-refused.ts",
+    name: "an import's refused rows",
+    path: "/admin/students/import/1/refused",
+    params: { id: "1" },
+    ...adminImportRefused,
+    allowed: adminOnly,
+  },
+  {
+    file: "routes/admin/import-progress.ts",
+    name: "an import's progress",
+    path: "/admin/students/import/1/progress",
+    params: { id: "1" },
+    ...adminImportProgress,
+    allowed: adminOnly,
+  },
+  {
     file: "routes/staff/student.tsx",
     name: "a student's record",
     path: "/admin/students/1",
@@ -362,6 +398,14 @@ const cases: Case[] = [
     path: "/counsellor/students",
     params: {},
     ...staffStudents,
+    allowed: counsellors,
+  },
+  {
+    file: "routes/staff/add-student.tsx",
+    name: "counsellor's add a student",
+    path: "/counsellor/students/new",
+    params: {},
+    ...staffAddStudent,
     allowed: counsellors,
   },
   {
