@@ -27,6 +27,21 @@ export function createPrivateFile(file: string): fs.WriteStream {
 /** Standard output, or FILE (students' data: created by createPrivateFile, renamed into place when complete). */
 export function openOutput(file: string | undefined): TextOutput {
   if (!file) return buffered(process.stdout, { end: async () => {}, abort() {} });
+  // A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written as it is: renaming a file over
+  // it would replace the device with a file (as root, /dev/null itself).
+  const existing = fs.statSync(file, { throwIfNoEntry: false });
+  if (existing && !existing.isFile() && !existing.isDirectory()) {
+    const stream = fs.createWriteStream(file, { flags: "w" });
+    return buffered(stream, {
+      async end() {
+        stream.end();
+        await finished(stream);
+      },
+      abort() {
+        stream.destroy();
+      },
+    });
+  }
   const partial = `${file}.partial`;
   const stream = createPrivateFile(partial);
   return buffered(stream, {
