@@ -10,7 +10,7 @@ root="$1"
 while kill -0 "$root" 2>/dev/null; do
   declare -A children=()
   for stat in /proc/[0-9]*/stat; do
-    read -r line < "$stat" 2>/dev/null || continue
+    { read -r line <"$stat"; } 2>/dev/null || continue
     rest="${line##*) }"
     set -- $rest
     pid="${stat#/proc/}"; pid="${pid%/stat}"
