@@ -95,13 +95,14 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
   const first = (query.page - 1) * list.pageSize + 1;
   return (
     <section aria-labelledby="records-title">
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+      <div className="record-list-head flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h1 id="records-title" className="page-title mb-0">
           Students
         </h1>
         <LiveBadge state={live.state} />
+        {/* In the heading's row: the list keeps its height for the students (12 rows at 1366x768). */}
+        <IntakeLinks base={base} />
       </div>
-      <IntakeLinks base={base} />
       {query.day ? (
         <p className="desk-summary">
           From My day: <strong>{dayFilterLabel(query.day)}</strong>{" "}
