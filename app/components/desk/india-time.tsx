@@ -15,27 +15,33 @@ export function useViewerZone(): string | null {
   return zone;
 }
 
-const localFormats = new Map<string, Intl.DateTimeFormat>();
-
-function localFormat(zone: string): Intl.DateTimeFormat {
-  let format = localFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-IN", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: zone,
-    });
-    localFormats.set(zone, format);
-  }
-  return format;
+interface ZoneFormats {
+  /** "28 Nov 2026, 3:31 am" in the zone. */
+  time: Intl.DateTimeFormat;
+  /** Gives the zone's short name at a moment ("GMT", "GMT+1", "CET"...). */
+  name: Intl.DateTimeFormat;
 }
 
-/** "GMT", "GMT+1", "CET"...: the short name of the zone at that moment. */
-function zoneName(zone: string, date: Date): string {
-  const part = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "short" })
-    .formatToParts(date)
-    .find((item) => item.type === "timeZoneName");
-  return part?.value ?? zone;
+const zoneFormats = new Map<string, ZoneFormats>();
+
+/** A zone's formatters, made once per zone: a list renders one time per row. */
+function formatsOf(zone: string): ZoneFormats {
+  let formats = zoneFormats.get(zone);
+  if (!formats) {
+    formats = {
+      time: new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: zone }),
+      name: new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "short" }),
+    };
+    zoneFormats.set(zone, formats);
+  }
+  return formats;
+}
+
+/** The moment in the viewer's zone, with the zone's short name at that moment: "28 Nov 2026, 3:31 am GMT". */
+function inZone(zone: string, date: Date): string {
+  const { time, name } = formatsOf(zone);
+  const short = name.formatToParts(date).find((item) => item.type === "timeZoneName")?.value ?? zone;
+  return `${time.format(date)} ${short}`;
 }
 
 /**
@@ -50,7 +56,7 @@ export function IndiaTime({ iso, label = true, compact = false }: { iso: string;
     // Where one line must stay short (the list): the viewer's time, labelled, with IST on hover.
     return (
       <time dateTime={iso} title={formatIndiaTime(date)} data-zone={zone}>
-        {localFormat(zone).format(date)} {zoneName(zone, date)}
+        {inZone(zone, date)}
       </time>
     );
   }
@@ -60,7 +66,7 @@ export function IndiaTime({ iso, label = true, compact = false }: { iso: string;
       {zone ? (
         <span className="desk-local-time" data-zone={zone}>
           {" "}
-          ({localFormat(zone).format(date)} {zoneName(zone, date)}, your time)
+          ({inZone(zone, date)}, your time)
         </span>
       ) : null}
     </time>
