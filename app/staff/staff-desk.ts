@@ -1,4 +1,5 @@
 // What the staff desk pages share on both sides: navigation, ranges, labels.
+import { dayMs } from "~/platform/india-time";
 import {
   type CourseId,
   type CourseKey,
@@ -27,10 +28,8 @@ export function isCoordinatorRole(value: string | undefined): value is Coordinat
   return isCourseKey(value);
 }
 
-const day = 24 * 60 * 60 * 1000;
-/** The tables show the last 7 days unless asked for more (604800000 ms). */
+/** The tables show the last 7 days unless asked for more. */
 export const defaultRangeDays = 7;
-export const defaultRangeMs = defaultRangeDays * day;
 export const rangeOptions = [
   { value: "1", label: "Last 24 hours" },
   { value: "7", label: "Last 7 days" },
@@ -41,7 +40,7 @@ export const rangeOptions = [
 ] as const;
 
 export function daysToMs(days: number): number {
-  return days * day;
+  return days * dayMs;
 }
 
 export interface DeskLink {

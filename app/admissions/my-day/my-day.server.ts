@@ -12,14 +12,12 @@ import { everyRecord, type RecordScope, scopeCondition } from "~/admissions/reco
 import type { StudentStage } from "~/admissions/records/student-stages";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
-import { indiaToday } from "~/platform/india-time";
+import { dayMs, indiaToday } from "~/platform/india-time";
 import { staffAvailability, students, user } from "../../../db/schema";
 import { type DayGroup, dayGroups } from "./my-day";
 import { minuteMs, type WorkingHours, workingHours, workingMsBetween, workingTimeBefore } from "./working-hours";
 
 export { type DayGroup, dayGroupLabels, dayGroups, isDayGroup } from "./my-day";
-
-const dayMs = 24 * 60 * 60_000;
 
 /** What decides the groups besides the records: the site configuration's, unless a test names others. */
 export interface DaySettings {
