@@ -1,7 +1,7 @@
 // What the admin dashboard shows about visitors and submissions over a range of days.
 import { and, count, desc, gte, lt, lte, ne, sql, sum } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { indiaDays, indiaTimeZone } from "~/platform/india-time";
+import { addIndiaDays, indiaDays, indiaTimeZone } from "~/platform/india-time";
 import { dailyVisitors, enquiries, pageViews, registrations } from "../../db/schema";
 
 export interface DayRange {
@@ -243,9 +243,6 @@ export function devices(db: AppDatabase, range: DayRange) {
 /** Each day from `from` to `to`, inclusive (at most about two years). */
 export function daysOf(range: DayRange): string[] {
   const days: string[] = [];
-  const end = Date.parse(`${range.to}T00:00:00Z`);
-  for (let t = Date.parse(`${range.from}T00:00:00Z`); t <= end && days.length < 800; t += 86_400_000) {
-    days.push(new Date(t).toISOString().slice(0, 10));
-  }
+  for (let day = range.from; day <= range.to && days.length < 800; day = addIndiaDays(day, 1)) days.push(day);
   return days;
 }

@@ -17,23 +17,22 @@ import {
   topReferrers,
 } from "~/insight/analytics-report.server";
 import { databaseContext } from "~/platform/context.server";
-import { indiaDay } from "~/platform/india-time";
+import { addIndiaDays, indiaDay, isIndiaDay } from "~/platform/india-time";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/analytics";
 
 export const meta = () => deskMeta("Visitors");
 
-const isDay = (value: string | null): value is string =>
-  !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+const isDay = (value: string | null): value is string => value !== null && isIndiaDay(value);
 
 /** The last 30 days by default; any range of up to two years on request. */
 function rangeOf(request: Request): DayRange {
   const params = new URL(request.url).searchParams;
   const to = isDay(params.get("to")) ? (params.get("to") as string) : indiaDay();
-  const defaultFrom = new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  const defaultFrom = addIndiaDays(to, -29);
   let from = isDay(params.get("from")) ? (params.get("from") as string) : defaultFrom;
   if (from > to) from = to;
-  const earliest = new Date(Date.parse(`${to}T00:00:00Z`) - 730 * 86_400_000).toISOString().slice(0, 10);
+  const earliest = addIndiaDays(to, -730);
   // biome-ignore lint/complexity/useMathMinMax: these are ISO day strings, compared as text
   return { from: from < earliest ? earliest : from, to };
 }
