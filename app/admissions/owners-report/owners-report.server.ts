@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 // Relative imports with extensions: the benchmark loads this module with plain Node.
 import { type AppDatabase, rowsOf } from "../../platform/database.server.ts";
-import { indiaDays, indiaOffsetMs } from "../../platform/india-time.ts";
+import { dayMs, indiaDays, indiaOffsetMs } from "../../platform/india-time.ts";
 import { type LostReason, lostReasons, type StudentStage, studentStages } from "../records/student-stages.ts";
 import type { FollowUpFigures, ReportFigures, ReportRow } from "./owners-report-tables.ts";
 
@@ -45,11 +45,6 @@ export interface OwnersReport {
 }
 
 const indiaOffsetSeconds = indiaOffsetMs / 1000;
-
-/** The period's first and last instants: from 00:00 India time of `from` to the end of `to`. */
-export function periodInstants(period: ReportPeriod): { start: Date; end: Date } {
-  return indiaDays(period.from, period.to);
-}
 
 type Grouping = "total" | "owner" | "course" | "source" | "campaign" | "week";
 
@@ -103,7 +98,7 @@ const emptyFigures = (): ReportFigures => ({
 const emptyTally = (): Tally => ({ figures: emptyFigures(), minutes: [] });
 
 /** The Monday (India) of a day given in days since 1970-01-01 (a Thursday), as YYYY-MM-DD. */
-const mondayOf = (day: number) => new Date((day - ((day + 3) % 7)) * 86_400_000).toISOString().slice(0, 10);
+const mondayOf = (day: number) => new Date((day - ((day + 3) % 7)) * dayMs).toISOString().slice(0, 10);
 
 /** Counts one new student: stage now, furthest stage reached (1-6), minutes to the first contact. */
 function countStudent(tally: Tally, stage: string, reached: number, minutes: number | null, lostReason: string) {
@@ -263,7 +258,8 @@ async function followUpFigures(
 
 /** The owner's report for a period, counted up to `now`. */
 export async function ownersReport(db: AppDatabase, period: ReportPeriod, now = new Date()): Promise<OwnersReport> {
-  const { start, end } = periodInstants(period);
+  // From 00:00 India time of `from` to the end of `to`.
+  const { start, end } = indiaDays(period.from, period.to);
   const [figures, followUps, owners] = await db.transaction(async (tx) => {
     // PostgreSQL's JIT compiler spends longer compiling these aggregates than it saves.
     await tx.execute(sql`set local jit = off`);
