@@ -2,7 +2,21 @@
 // every column but a few (a registration's course; an enquiry's optional course and question),
 // so one set of functions serves both (the kind picks the table). The desk's downloads and `npm run cli -- export` share one streaming CSV.
 import { createHash } from "node:crypto";
-import { type AnyColumn, and, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type RecordScope, studentInScope } from "~/admissions/records/record-scope.server";
 import { normaliseEmail, normaliseMobile } from "~/admissions/records/student-contact";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
@@ -115,34 +129,21 @@ export async function createSubmission<K extends SubmissionKind>(
   const values = submissionValues(input, meta);
   // A registration always has its course; an enquiry may name one ("" or absent: none).
   const course = ((input as { course?: string }).course || undefined) as CourseValue | undefined;
-  // The form's columns by name: file_submission (migration 0022) stores the form, files it on its
-  // student's record and gives the record its owner, in one statement (decision 028).
-  const answers = {
-    name: values.name,
-    email: values.email,
-    mobile: values.mobile,
-    stream: values.stream,
-    major: values.major,
-    state: values.state,
-    district: values.district,
-    under_18: values.under18,
-    guardian_name: values.guardianName,
-    guardian_mobile: values.guardianMobile,
-    guardian_consent: values.guardianConsent,
-    submission_token: values.submissionToken,
-    submission_fingerprint: values.submissionFingerprint,
-    landing_page: values.landingPage,
-    utm_source: values.utmSource,
-    utm_medium: values.utmMedium,
-    utm_campaign: values.utmCampaign,
+  const form = {
+    ...values,
     course: course ?? null,
     ...(kind === "enquiry"
       ? { question: input.question ?? "" }
       : {
-          batch_id: (input as SubmissionInput<"registration">).batchId ?? null,
+          batchId: (input as SubmissionInput<"registration">).batchId ?? null,
           batch: (input as SubmissionInput<"registration">).batch ?? "",
         }),
-  };
+    // Fields of the tables only (checked here): each goes under its column's name below.
+  } satisfies Partial<Record<keyof typeof enquiries.$inferInsert | keyof typeof registrations.$inferInsert, unknown>>;
+  // The form under its table's column names: file_submission (migration 0022) stores the form,
+  // files it on its student's record and gives the record its owner, in one statement (decision 028).
+  const columns: Record<string, AnyColumn> = getTableColumns(submissionTable(kind));
+  const answers = Object.fromEntries(Object.entries(form).map(([key, value]) => [columns[key]?.name ?? key, value]));
   const [filed] = rowsOf<{
     submission_id: number;
     replay: boolean;
