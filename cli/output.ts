@@ -30,29 +30,17 @@ export function openOutput(file: string | undefined): TextOutput {
   // A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written as it is: renaming a file over
   // it would replace the device with a file (as root, /dev/null itself).
   const existing = fs.statSync(file, { throwIfNoEntry: false });
-  if (existing && !existing.isFile() && !existing.isDirectory()) {
-    const stream = fs.createWriteStream(file, { flags: "w" });
-    return buffered(stream, {
-      async end() {
-        stream.end();
-        await finished(stream);
-      },
-      abort() {
-        stream.destroy();
-      },
-    });
-  }
-  const partial = `${file}.partial`;
-  const stream = createPrivateFile(partial);
+  const partial = existing && !existing.isFile() && !existing.isDirectory() ? undefined : `${file}.partial`;
+  const stream = partial ? createPrivateFile(partial) : fs.createWriteStream(file, { flags: "w" });
   return buffered(stream, {
     async end() {
       stream.end();
       await finished(stream);
-      fs.renameSync(partial, file);
+      if (partial) fs.renameSync(partial, file);
     },
     abort() {
       stream.destroy();
-      fs.rmSync(partial, { force: true });
+      if (partial) fs.rmSync(partial, { force: true });
     },
   });
 }
