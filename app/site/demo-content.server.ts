@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterCommit } from "~/platform/content-version.server";
 import { type AppDatabase, type Database, rowsOf } from "~/platform/database.server";
 import { loadSharp, removeImage } from "~/platform/images.server";
-import { indiaDay } from "~/platform/india-time";
+import { addIndiaDays, indiaDay } from "~/platform/india-time";
 import {
   courseBatches,
   courseStartDates,
@@ -185,13 +185,6 @@ const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput
   },
 ];
 
-/** "2027-01-12" plus days. */
-function daysAfter(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Any fixed number: it names the advisory lock that keeps two processes from seeding together. */
 const seedLockKey = 7_311_043;
 
@@ -246,7 +239,7 @@ export async function seedDemoContent(
         }
         const today = indiaDay();
         for (const { course, inDays, ...batch } of demoBatches) {
-          await addBatch(tx, course, { ...batch, startsOn: daysAfter(today, inDays) }, demoAuthor);
+          await addBatch(tx, course, { ...batch, startsOn: addIndiaDays(today, inDays) }, demoAuthor);
         }
       }
       await tx.insert(siteSettings).values({ key: demoSettingKey, value: add ? "added" : "not added" });

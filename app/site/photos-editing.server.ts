@@ -15,6 +15,7 @@ import {
   UploadRefused,
   uploadRefusals,
 } from "~/platform/images.server";
+import { isIndiaDay } from "~/platform/india-time";
 import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { fieldErrorsOf } from "~/staff/staff-fields";
@@ -57,11 +58,9 @@ function detailsSchema(place: PhotoPlace) {
   });
 }
 
+/** A real day ("2026-02-30" is not) of the years 2000 to 2100. */
 function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(+(m[1] ?? 0), +(m[2] ?? 0) - 1, +(m[3] ?? 0)));
-  return date.toISOString().slice(0, 10) === value && +(m[1] ?? 0) >= 2000 && +(m[1] ?? 0) <= 2100;
+  return isIndiaDay(value) && value >= "2000-01-01" && value <= "2100-12-31";
 }
 
 /** Which form the answer belongs to: a photo (its id) or a place's "add" form; else above them all. */

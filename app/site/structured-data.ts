@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { indiaTimeZone } from "~/platform/india-time";
+import { addIndiaDays, indiaTimeZone } from "~/platform/india-time";
 import { type Branch, weekDays } from "~/site/branches";
 import type { Course } from "~/site/content/types";
 import type { PhotoView } from "~/site/photo-places";
@@ -167,9 +167,7 @@ export function courseJsonLd(course: Course, origin: string, batches: CourseBatc
 
 /** The last day of a batch that runs `weeks` weeks from its first day. */
 function lastDay(startsOn: string, weeks: number): string {
-  const date = new Date(`${startsOn}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + weeks * 7 - 1);
-  return date.toISOString().slice(0, 10);
+  return addIndiaDays(startsOn, weeks * 7 - 1);
 }
 
 const seatsAvailability = {
