@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { ownerChoices } from "~/admissions/assignment/assignment.server";
 import {
-  firstIssue,
   problem,
   type RecordFormAnswer,
   type RecordFormPost,
+  refused,
   saveRecordEdit,
   version,
 } from "./record-form-parts.server";
@@ -15,8 +15,7 @@ const ownerForm = z.object({ version, ownerId: z.string().max(100) });
 export async function saveOwner(post: RecordFormPost): Promise<RecordFormAnswer> {
   const { db, form, field, record } = post;
   const parsed = ownerForm.safeParse({ version: field("version"), ownerId: field("ownerId") ?? "" });
-  if (!parsed.success)
-    return problem("owner", form, firstIssue(parsed.error).message, 400, firstIssue(parsed.error).field);
+  if (!parsed.success) return refused("owner", form, parsed.error);
   if (parsed.data.ownerId) {
     const everyone = await ownerChoices(db);
     const chosen = everyone.find((owner) => owner.id === parsed.data.ownerId);
