@@ -133,7 +133,7 @@ export async function setAway(tx: AppDatabase, userId: string, away: boolean): P
 
 /**
  * Gives these records to another owner (or to nobody), with an optional reason, each with an
- * owner entry on its timeline. Answers with the records that changed.
+ * owner entry on its timeline. Answers with the records that changed (their courses: who is told).
  */
 export async function reassignRecords(
   tx: AppDatabase,
@@ -141,10 +141,10 @@ export async function reassignRecords(
   ownerId: string | null,
   reason: string,
   actor: Actor,
-): Promise<{ id: number; name: string; from: string | null }[]> {
+): Promise<{ id: number; name: string; courses: string[]; from: string | null }[]> {
   if (ids.length === 0) return [];
   const before = await tx
-    .select({ id: students.id, name: students.name, ownerId: students.ownerId })
+    .select({ id: students.id, name: students.name, courses: students.courses, ownerId: students.ownerId })
     .from(students)
     .where(inArray(students.id, [...ids]))
     .for("update");
@@ -162,7 +162,7 @@ export async function reassignRecords(
       detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}), version: updated?.version },
     });
   }
-  return moving.map((row) => ({ id: row.id, name: row.name, from: row.ownerId }));
+  return moving.map((row) => ({ id: row.id, name: row.name, courses: row.courses, from: row.ownerId }));
 }
 
 /**
