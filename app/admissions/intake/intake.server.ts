@@ -5,7 +5,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { assignOnArrival } from "~/admissions/assignment/assignment.server";
 import { logContact } from "~/admissions/records/record-edits.server";
-import { isInScope, type RecordScope, toTextArray } from "~/admissions/records/record-scope.server";
+import { everyRecord, isInScope, type RecordScope, toTextArray } from "~/admissions/records/record-scope.server";
 import { stageLabels } from "~/admissions/records/stage-labels";
 import type { StudentStage } from "~/admissions/records/student-stages";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
@@ -196,38 +196,13 @@ export async function addStudentByHand(
             updatedAt: new Date(),
           })
           .where(eq(students.id, existing));
-        if (data.spoke) {
-          await logContact(
-            tx,
-            existing,
-            {
-              channel: "call",
-              outcome: data.spoke.outcome,
-              note: "",
-              nextFollowUpAt: data.spoke.nextFollowUpAt ?? undefined,
-            },
-            actor,
-            scope,
-          );
-        }
+        if (data.spoke) await logConversation(tx, existing, data.spoke, actor, scope);
       } else {
         await tx.update(students).set({ updatedAt: new Date() }).where(eq(students.id, existing));
       }
       return { outcome: "joined" as const, id: existing };
     }
-    const [created] = await tx
-      .insert(students)
-      .values({
-        name: data.name,
-        email: data.email,
-        mobile: data.mobile,
-        mobiles: data.mobile ? [data.mobile] : [],
-        emails: data.email ? [data.email] : [],
-        state: data.state,
-        district: data.district,
-        courses: data.courses,
-      })
-      .returning({ id: students.id });
+    const [created] = await tx.insert(students).values(newStudentValues(data)).returning({ id: students.id });
     if (!created) throw new Error("The student record was not stored.");
     const id = created.id;
     const [row] = await tx
@@ -252,20 +227,7 @@ export async function addStudentByHand(
     } else {
       ownerId = (await assignOnArrival(tx, id, data.courses[0])).ownerId;
     }
-    if (data.spoke) {
-      await logContact(
-        tx,
-        id,
-        {
-          channel: "call",
-          outcome: data.spoke.outcome,
-          note: "",
-          nextFollowUpAt: data.spoke.nextFollowUpAt ?? undefined,
-        },
-        actor,
-        { all: true },
-      );
-    }
+    if (data.spoke) await logConversation(tx, id, data.spoke, actor, everyRecord);
     return { outcome: "created" as const, id, ownerId };
   });
   const [record] = await db.select({ courses: students.courses }).from(students).where(eq(students.id, result.id));
@@ -273,6 +235,44 @@ export async function addStudentByHand(
   if (result.outcome === "created") return result;
   const onDesk = await describeOnDesk(db, result.id, scope);
   return { outcome: "joined", id: result.id, onDesk: onDesk ?? { visible: false, line: "Already on the desk." } };
+}
+
+/** "I spoke to them": the conversation as a call on the timeline, with its next follow-up. */
+async function logConversation(
+  tx: AppDatabase,
+  id: number,
+  spoke: NonNullable<IntakeData["spoke"]>,
+  actor: Actor,
+  scope: RecordScope,
+): Promise<void> {
+  await logContact(
+    tx,
+    id,
+    { channel: "call", outcome: spoke.outcome, note: "", nextFollowUpAt: spoke.nextFollowUpAt ?? undefined },
+    actor,
+    scope,
+  );
+}
+
+/** A new record of what a student gave (by hand or in a list's row): its mobile and e-mail are its first known ones. */
+export function newStudentValues(given: {
+  name: string;
+  email: string;
+  mobile: string;
+  state: string;
+  district: string;
+  courses: CourseValue[];
+}) {
+  return {
+    name: given.name,
+    email: given.email,
+    mobile: given.mobile,
+    mobiles: given.mobile ? [given.mobile] : [],
+    emails: given.email ? [given.email] : [],
+    state: given.state,
+    district: given.district,
+    courses: given.courses,
+  };
 }
 
 /** The array column with `value` added at its end, unless it holds it already. */

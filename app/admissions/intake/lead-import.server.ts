@@ -17,7 +17,7 @@ import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.s
 import { type CourseValue, courseCatalog } from "~/site/course-catalog";
 import { recordAudit } from "~/staff/audit-log.server";
 import { leadImports, studentIntakes, students, studentTimeline, user } from "../../../db/schema";
-import { recordsByContacts } from "./intake.server";
+import { newStudentValues, recordsByContacts } from "./intake.server";
 import { intakeSourceLabels } from "./intake-labels";
 import type { IntakeSource } from "./intake-sources";
 import { guessLeadColumns, type LeadField } from "./lead-columns";
@@ -451,18 +451,7 @@ export async function importLeads(
         if (fresh.length > 0) {
           const inserted = await tx
             .insert(students)
-            .values(
-              fresh.map((row) => ({
-                name: row.name,
-                email: row.email,
-                mobile: row.mobile,
-                mobiles: row.mobile ? [row.mobile] : [],
-                emails: row.email ? [row.email] : [],
-                state: row.state,
-                district: row.district,
-                courses: row.courses,
-              })),
-            )
+            .values(fresh.map(newStudentValues))
             .returning({ id: students.id, mobile: students.mobile, email: students.email });
           // Each new row has its own mobile and e-mail (repeats were joined): match them back by those.
           const byContact = new Map(inserted.map((row) => [`${row.mobile}|${row.email}`, row.id]));
