@@ -333,9 +333,16 @@ export async function previewLeadImport(
   return preview;
 }
 
-/** The refused rows as a CSV file, every column as uploaded and a reason column, to fix and upload again. */
-export async function refusedRowsCsv(db: AppDatabase, upload: LeadImport, columns: LeadField[]): Promise<string> {
-  const headers = await stagedHeaders(upload);
+/**
+ * The refused rows as a CSV file, every column as uploaded and a reason column, to fix and upload
+ * again. `headers`: the upload's header row (stagedHeaders), which the caller read for the columns.
+ */
+export async function refusedRowsCsv(
+  db: AppDatabase,
+  upload: LeadImport,
+  headers: readonly string[],
+  columns: LeadField[],
+): Promise<string> {
   const csvColumns: CsvColumn<Record<string, string>>[] = [
     { header: "Row", value: (row) => row.__row ?? "" },
     { header: "Reason", value: (row) => row.__reason ?? "" },
