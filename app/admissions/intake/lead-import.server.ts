@@ -13,6 +13,7 @@ import { isAcceptableName, isEmailAddress, tenDigitMobile } from "~/admissions/s
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
+import { indiaDateTime } from "~/platform/india-time";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
 import { type CourseValue, courseCatalog } from "~/site/course-catalog";
 import { recordAudit } from "~/staff/audit-log.server";
@@ -66,14 +67,8 @@ export function alreadyImportedMessage(earlier: {
   byLabel: string;
   importedAt: Date | null;
 }): string {
-  const when = earlier.importedAt ? indiaDateTime(earlier.importedAt) : "earlier";
+  const when = earlier.importedAt ? indiaDateTime.format(earlier.importedAt) : "earlier";
   return `This file was imported already, on ${when} by ${earlier.byLabel || "a staff member"} (as "${earlier.fileName}"). Nothing was imported again.`;
-}
-
-function indiaDateTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(
-    date,
-  );
 }
 
 /**
