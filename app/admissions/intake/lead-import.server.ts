@@ -29,9 +29,15 @@ export type LeadImport = typeof leadImports.$inferSelect;
 /** Who gets the list's new students: each course's pool in turn, one account, or nobody yet. */
 export type LeadAssignment = { mode: "pools" } | { mode: "owner"; ownerId: string } | { mode: "unassigned" };
 
+/**
+ * Each column's meaning, in the file's order: given, or chosen from the header row when the file
+ * is read (so a page that picks them by the headers does not read the file once more for them).
+ */
+export type LeadColumns = LeadField[] | ((headers: string[]) => LeadField[]);
+
 export interface LeadChoices {
   /** Each column's meaning, in the file's order. */
-  columns: LeadField[];
+  columns: LeadColumns;
   /** The list's source, named once for the whole file ("Shiksha", "Fair at RVCE, 12 Jan"). */
   source: string;
   how: IntakeSource;
@@ -241,7 +247,9 @@ function readRow(number: number, cells: string[], headers: string[], columns: Le
 async function* classifiedBatches(
   db: AppDatabase,
   upload: LeadImport,
-  columns: LeadField[],
+  meanings: LeadColumns,
+  /** Given the header row and the columns' meanings once the file's first row is read. */
+  read: { headers: string[]; columns: LeadField[] } = { headers: [], columns: [] },
   batchSize = 1_000,
 ): AsyncGenerator<Classified[]> {
   if (!upload.file) throw new LeadFileError("This upload is no longer held: please upload the file again.");
@@ -250,21 +258,22 @@ async function* classifiedBatches(
   /** "m:<mobile>" / "e:<email>" to the first row of the file with it. */
   const seen = new Map<string, number>();
   let headers: string[] | undefined;
+  let columns: LeadField[] = [];
   let pending: { number: number; cells: string[] }[] = [];
   const flush = async (): Promise<Classified[]> => {
-    const read = pending.map((row) => readRow(row.number, row.cells, headers ?? [], columns));
+    const rows = pending.map((row) => readRow(row.number, row.cells, headers ?? [], columns));
     pending = [];
     const keysOf = (row: LeadRow) => [
       ...(row.mobile ? [`m:${row.mobile}`] : []),
       ...(row.email ? [`e:${row.email}`] : []),
     ];
-    const fresh = read.filter((row): row is LeadRow => !("outcome" in row));
+    const fresh = rows.filter((row): row is LeadRow => !("outcome" in row));
     const onDesk = await recordsByContacts(
       db,
       fresh.map((row) => row.mobile),
       fresh.map((row) => row.email),
     );
-    return read.map((row): Classified => {
+    return rows.map((row): Classified => {
       if ("outcome" in row) return row;
       const keys = keysOf(row);
       const first = keys.map((key) => seen.get(key)).find((number) => number !== undefined);
@@ -277,6 +286,9 @@ async function* classifiedBatches(
   for await (const row of readLeadRows(kind, upload.file)) {
     if (!headers) {
       headers = row.cells;
+      columns = typeof meanings === "function" ? meanings(headers) : meanings;
+      read.headers = headers;
+      read.columns = columns;
       continue;
     }
     pending.push(row);
@@ -295,13 +307,16 @@ export interface LeadPreview {
   sample: Classified[];
   /** The first refused rows, with their numbers and reasons. */
   refusedRows: { number: number; reason: string }[];
+  /** The file's header row, and the meaning each column was read by. */
+  headers: string[];
+  columns: LeadField[];
 }
 
 /** What the import would do, without storing anything. */
 export async function previewLeadImport(
   db: AppDatabase,
   upload: LeadImport,
-  columns: LeadField[],
+  columns: LeadColumns,
 ): Promise<LeadPreview> {
   const preview: LeadPreview = {
     rows: 0,
@@ -311,8 +326,10 @@ export async function previewLeadImport(
     refused: 0,
     sample: [],
     refusedRows: [],
+    headers: [],
+    columns: [],
   };
-  for await (const batch of classifiedBatches(db, upload, columns)) {
+  for await (const batch of classifiedBatches(db, upload, columns, preview)) {
     for (const row of batch) {
       preview.rows++;
       if (preview.sample.length < 10) preview.sample.push(row);
