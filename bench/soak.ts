@@ -9,9 +9,10 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { log } from "./figures.ts";
-import { type HeapFigures, mb, residentBytes, sitemapPaths, sleep, startMeasuredSite, stopSite } from "./memory.ts";
-import { tempDir } from "./processes.ts";
+import { log, mb, residentBytes, sleep } from "./figures.ts";
+import { publicPaths } from "./http.ts";
+import { type HeapFigures, startMeasuredSite } from "./memory.ts";
+import { stopProcess, tempDir } from "./processes.ts";
 import { sectionOf, withSection } from "./results-file.ts";
 import { addAdmin, type Engine, origin, resultsFile, root, serverEnv, signIn } from "./site.ts";
 
@@ -154,7 +155,7 @@ export async function runSoak(options: {
     const desk = openDeskStream(origin, cookie);
     stream.close = desk.close;
     await desk.opened;
-    const pages = await sitemapPaths(origin);
+    const pages = await publicPaths(origin);
 
     const visitor = async (id: number) => {
       for (let i = 0; running; i++) {
@@ -221,7 +222,7 @@ export async function runSoak(options: {
   } finally {
     running = false;
     stream.close();
-    await stopSite(site.child);
+    await stopProcess(site.child);
   }
 }
 
