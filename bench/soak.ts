@@ -184,7 +184,9 @@ function flat(slope: Slope, firstHalf: number[], lastHalfMinutes: number): boole
   const rise = Math.abs(slope.perMinute) * lastHalfMinutes;
   const spread = Math.max(...firstHalf) - Math.min(...firstHalf);
   const mean = firstHalf.reduce((sum, value) => sum + value, 0) / firstHalf.length;
-  return rise <= Math.max(spread, 2 * slope.standardError * lastHalfMinutes, 0.01 * mean);
+  // Two points or fewer have no standard error (NaN), which would make every soak "growing".
+  const error = Number.isFinite(slope.standardError) ? 2 * slope.standardError * lastHalfMinutes : 0;
+  return rise <= Math.max(spread, error, 0.01 * mean);
 }
 
 const perMinute = (s: Slope) =>
