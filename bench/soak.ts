@@ -13,7 +13,7 @@ import { browserHeaders, publicPaths, request } from "./http.ts";
 import { openStream } from "./live.ts";
 import { type HeapFigures, startMeasuredSite } from "./memory.ts";
 import { stopProcess, tempDir } from "./processes.ts";
-import { sectionOf, withSection } from "./results-file.ts";
+import { withSection } from "./results-file.ts";
 import { addAdmin, type Engine, origin, resultsFile, root, serverEnv, signIn } from "./site.ts";
 
 export const defaultSoakMinutes = 10;
@@ -233,11 +233,6 @@ export function soakReport(result: SoakResult, startedAt: Date): string[] {
     "",
   );
   return lines;
-}
-
-/** The soak section of a results file, to carry over when the rest is written again. */
-export function soakSection(file: string): string[] {
-  return sectionOf(file, soakHeading);
 }
 
 /** The results file with its soak section replaced by (or followed by) these lines. */
