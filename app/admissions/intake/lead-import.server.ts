@@ -11,7 +11,7 @@ import { type Actor, addToTimeline } from "~/admissions/records/student-timeline
 import { states, stateValues } from "~/admissions/submissions/options";
 import { isAcceptableName, isEmailAddress, tenDigitMobile } from "~/admissions/submissions/submission-schema";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
-import type { AppDatabase } from "~/platform/database.server";
+import { type AppDatabase, isUniqueViolation } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
 import { indiaDateTime } from "~/platform/india-time";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
@@ -622,13 +622,6 @@ export async function importLeads(
 }
 
 const allCourseValues: string[] = courseCatalog.map((course) => course.registrationValue);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Undoing
