@@ -14,7 +14,7 @@ export function percentile(values: number[], p: number): number {
 export const ms = (value: number) =>
   Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : "–";
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+export const mb = (bytes: number) => (Number.isFinite(bytes) ? `${Math.round(bytes / 1024 / 1024)} MB` : "–");
 export const perSecond = (value: number) => `${Math.round(value).toLocaleString("en-GB")}/s`;
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -51,24 +51,33 @@ export interface FormResult {
   errors: number;
 }
 
-export async function formLoad(origin: string): Promise<FormResult> {
+export interface FormLoadOptions {
+  connections?: number;
+  seconds?: number;
+  /** Each form's body (bench/forms.ts's students by default). */
+  body?: (kind: "enquiry" | "registration") => string;
+}
+
+/** The form load on the site at `origin`: formConnections connections for formSeconds by default. */
+export async function formLoad(origin: string, options: FormLoadOptions = {}): Promise<FormResult> {
+  const { connections = formConnections, seconds = formSeconds, body = (kind) => formBody(kind) } = options;
   const post = (kind: "enquiry" | "registration", pathName: string): autocannon.Request => ({
     method: "POST",
     path: pathName,
     headers: formHeaders,
-    setupRequest: (req) => ({ ...req, body: formBody(kind) }),
+    setupRequest: (req) => ({ ...req, body: body(kind) }),
   });
   const result = await autocannon({
     url: origin,
-    connections: formConnections,
-    duration: formSeconds,
+    connections,
+    duration: seconds,
     requests: [post("enquiry", "/contact"), post("registration", "/online/register")],
   });
   const stats = result.statusCodeStats ?? {};
   const accepted = stats["302"]?.count ?? 0;
   const answered = Object.values(stats).reduce((sum, s) => sum + (s?.count ?? 0), 0);
   return {
-    rate: accepted / (result.duration || formSeconds),
+    rate: accepted / (result.duration || seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     accepted,

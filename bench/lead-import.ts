@@ -5,28 +5,27 @@
 // database, with memory that does not grow with the file. Prints the times and the process's
 // resident memory before and after, and writes them to bench/results.md under "## Lists of leads".
 // LEAD_ROWS changes the list's size. Run with tsx (the app's ~/ path alias): node --import tsx bench/lead-import.ts
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import pg from "pg";
 import { guessLeadColumns } from "../app/admissions/intake/lead-columns.ts";
 import { importLeads, previewLeadImport, stageLeadFile } from "../app/admissions/intake/lead-import.server.ts";
 import { type Database, openDatabase } from "../app/platform/database.server.ts";
+import { mb } from "./figures.ts";
+import { postgresDatabase, postgresReachable } from "./postgres.ts";
+import { cleanUp } from "./processes.ts";
 import { withSection } from "./results-file.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsFile = path.join(root, "bench", "results.md");
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const rows = Number(process.env.LEAD_ROWS ?? 10_000);
 const existing = 20_000;
 const goals = { previewMs: 5_000, importMs: 30_000 };
 
 const log = (message: string) => console.log(`[lead-import] ${message}`);
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 const courses = ["Embedded", "IoT", "Python Fullstack", "AI", "MATLAB", ""];
 const names = ["ಅನಿತಾ ಕೆ", "தமிழ் செல்வி", "അനു ജോർജ്", "सुनीता शर्मा", "Rahul Verma", "Meena R"];
@@ -67,16 +66,6 @@ function csvList(): Uint8Array {
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function fill(database: Database): Promise<void> {
   await database.db.execute(sql`
     insert into students (name, email, mobile, mobiles, emails, courses)
@@ -103,15 +92,8 @@ interface Figures {
 
 async function onEngine(engine: "pglite" | "postgres", kind: "xlsx" | "csv", bytes: Uint8Array): Promise<Figures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-leads-"));
-  const prefix = process.env.TEST_DATABASE_PREFIX ?? "";
-  const name = `${/^[a-z0-9_]{1,40}$/i.test(prefix) ? prefix : ""}bench_leads_${randomBytes(5).toString("hex")}`;
-  let databaseUrl: string | undefined;
-  if (engine === "postgres") {
-    await adminQuery(`create database ${name}`);
-    const url = new URL(postgresServer);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  // A throw-away PostgreSQL database, dropped when the run ends.
+  const databaseUrl = engine === "postgres" ? await postgresDatabase() : undefined;
   const database = await openDatabase({
     dataDir,
     databaseUrl,
@@ -170,16 +152,6 @@ async function onEngine(engine: "pglite" | "postgres", kind: "xlsx" | "csv", byt
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (engine === "postgres") await adminQuery(`drop database if exists ${name} with (force)`).catch(() => {});
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  try {
-    await adminQuery("select 1");
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -188,11 +160,15 @@ const lists = { xlsx: await xlsxList(), csv: csvList() };
 const figures: Figures[] = [];
 // LEAD_ENGINES=pglite measures the embedded database only (the PostgreSQL import is slow: decision 030).
 const onlyEmbedded = process.env.LEAD_ENGINES === "pglite";
-for (const engine of [
-  "pglite",
-  ...(!onlyEmbedded && (await postgresReachable()) ? ["postgres" as const] : []),
-] as const) {
-  for (const kind of ["xlsx", "csv"] as const) figures.push(await onEngine(engine, kind, lists[kind]));
+try {
+  for (const engine of [
+    "pglite",
+    ...(!onlyEmbedded && (await postgresReachable()) === undefined ? ["postgres" as const] : []),
+  ] as const) {
+    for (const kind of ["xlsx", "csv"] as const) figures.push(await onEngine(engine, kind, lists[kind]));
+  }
+} finally {
+  await cleanUp();
 }
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const lines = [

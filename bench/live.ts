@@ -9,10 +9,14 @@ export const liveSamples = 60;
 /** The form load sends no MATLAB registrations: these probes are told apart by their course. */
 const probeCourse = "matlab";
 
-/** A signed-in admin's live stream: resolves each waiting probe when its registration arrives. */
+/**
+ * A signed-in admin's live stream: resolves each waiting probe when its registration arrives,
+ * and counts the messages it has read.
+ */
 export function openStream(origin: string, cookie: string) {
   let waiting: ((at: number) => void) | undefined;
   let buffer = "";
+  let messages = 0;
   const req = http.get(`${origin}/staff/events`, { headers: { cookie, accept: "text/event-stream" } });
   const opened = new Promise<void>((resolve, reject) => {
     req.on("response", (res) => {
@@ -27,6 +31,7 @@ export function openStream(origin: string, cookie: string) {
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           end = buffer.indexOf("\n\n");
+          messages += 1;
           const data = /^data: (.*)$/m.exec(message)?.[1];
           if (!message.includes("event: submission") || !data) continue;
           const event = JSON.parse(data) as { kind: string; course?: string };
@@ -47,6 +52,7 @@ export function openStream(origin: string, cookie: string) {
           resolve(at);
         };
       }),
+    messages: () => messages,
     close: () => req.destroy(),
   };
 }

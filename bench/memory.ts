@@ -4,42 +4,9 @@
 // (bench/soak.ts): a site process started for measuring, and its JavaScript heap read through the
 // inspector.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import http from "node:http";
-
-export const mb = (bytes: number) => (Number.isFinite(bytes) ? `${Math.round(bytes / 1024 / 1024)} MB` : "–");
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resident set size of a process, from /proc (NaN when it is gone). */
-export function residentBytes(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kilobytes = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    return kilobytes ? Number(kilobytes) * 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** A GET on a fresh connection: status and body. */
-export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
-    req.setTimeout(30_000, () => req.destroy(new Error(`No answer from ${url}`)));
-    req.on("error", reject);
-  });
-}
-
-/** The public pages the sitemap lists, as paths. */
-export async function sitemapPaths(origin: string): Promise<string[]> {
-  const { body } = await get(`${origin}/sitemap.xml`);
-  return [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
-}
+import { mb, residentBytes, sleep } from "./figures.ts";
+import { publicPaths, request } from "./http.ts";
+import { stopProcess, track } from "./processes.ts";
 
 export interface MeasuredSite {
   child: ChildProcess;
@@ -69,11 +36,13 @@ export async function startMeasuredSite(options: {
 }): Promise<MeasuredSite> {
   const started = performance.now();
   const args = options.inspect ? ["--inspect=127.0.0.1:0", "http/index.ts"] : ["http/index.ts"];
-  const child = spawn(process.execPath, args, {
-    cwd: options.root,
-    env: options.env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = track(
+    spawn(process.execPath, args, {
+      cwd: options.root,
+      env: options.env,
+      stdio: ["ignore", "ignore", "pipe"],
+    }),
+  );
   let inspectorUrl: string | undefined;
   let stderr = "";
   child.stderr?.setEncoding("utf8");
@@ -88,7 +57,7 @@ export async function startMeasuredSite(options: {
   // Two minutes: a first start on a new data directory takes longer on a busy machine.
   for (const deadline = performance.now() + 120_000; performance.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`The site stopped at start: ${stderr.slice(-500)}`);
-    const status = await get(`${options.origin}/`).then(
+    const status = await request(`${options.origin}/`).then(
       (answer) => answer.status,
       () => 0,
     );
@@ -140,15 +109,6 @@ async function readHeap(url: string): Promise<HeapFigures> {
   }
 }
 
-export async function stopSite(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(killer);
-}
-
 export interface StartupFigures {
   /** "pglite, new data directory", "pglite", "postgres". */
   label: string;
@@ -175,8 +135,8 @@ export async function measureStartup(options: {
   try {
     await sleep(2_000);
     const idleRss = residentBytes(site.child.pid);
-    for (const pagePath of await sitemapPaths(options.origin)) {
-      const answer = await get(`${options.origin}${pagePath}`, pageHeaders);
+    for (const pagePath of await publicPaths(options.origin)) {
+      const answer = await request(`${options.origin}${pagePath}`, { headers: pageHeaders });
       if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}`);
     }
     await sleep(2_000);
@@ -187,7 +147,7 @@ export async function measureStartup(options: {
       afterPagesRss: residentBytes(site.child.pid),
     };
   } finally {
-    await stopSite(site.child);
+    await stopProcess(site.child);
   }
 }
 

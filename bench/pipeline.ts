@@ -14,7 +14,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { loadRecordList } from "../app/admissions/records/record-list.server.ts";
 import { loadRecordPage } from "../app/admissions/records/record-page.server.ts";
 import { everyRecord } from "../app/admissions/records/record-scope.server.ts";
@@ -22,13 +21,13 @@ import { createSubmission } from "../app/admissions/submissions/submission-repos
 import { type Database, openDatabase } from "../app/platform/database.server.ts";
 import type { StaffUser } from "../app/staff/permissions.server.ts";
 import { pipelineOwners, pipelineStatements } from "./pipeline-data.ts";
+import { createPostgresDatabase, postgresReachable } from "./postgres.ts";
 import { reportGoalMs, reportTimings } from "./report.ts";
 import { withSection } from "./results-file.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsFile = path.join(root, "bench", "results.md");
 const heading = "## Admissions desk at scale";
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const size = {
   records: Number(process.env.PIPELINE_RECORDS ?? 200_000),
   timelineEntries: Number(process.env.PIPELINE_TIMELINE ?? 2_000_000),
@@ -173,27 +172,10 @@ async function fill(database: Database): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function onEngine(engine: "pglite" | "postgres"): Promise<EngineTimings> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pipeline-"));
-  const prefix = process.env.TEST_DATABASE_PREFIX ?? "";
-  const name = `${/^[a-z0-9_]{1,40}$/i.test(prefix) ? prefix : ""}bench_pipeline_${randomBytes(5).toString("hex")}`;
-  let databaseUrl: string | undefined;
-  if (engine === "postgres") {
-    await adminQuery(`create database ${name}`);
-    const url = new URL(postgresServer);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const postgres = engine === "postgres" ? await createPostgresDatabase("bench_pipeline") : undefined;
+  const databaseUrl = postgres?.url;
   const database = await openDatabase({
     dataDir,
     databaseUrl,
@@ -214,19 +196,7 @@ async function onEngine(engine: "pglite" | "postgres"): Promise<EngineTimings> {
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await adminQuery(`drop database if exists ${name} with (force)`).catch(() => {});
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
+    await postgres?.drop().catch(() => {});
   }
 }
 
@@ -259,8 +229,9 @@ function report(results: EngineTimings[], at: Date): string[] {
 export async function runPipelineBench(): Promise<string[]> {
   const at = new Date();
   const results = [await onEngine("pglite")];
-  if (await postgresReachable()) results.push(await onEngine("postgres"));
-  else log("PostgreSQL is not reachable: its columns are left out");
+  const unreachable = await postgresReachable();
+  if (unreachable === undefined) results.push(await onEngine("postgres"));
+  else log(`PostgreSQL is not reachable (${unreachable}): its columns are left out`);
   const lines = report(results, at);
   const previous = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8") : "# Benchmark results\n";
   writeFileSync(resultsFile, withSection(previous, heading, lines));

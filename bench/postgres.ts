@@ -30,14 +30,22 @@ async function adminQuery(statement: string): Promise<void> {
   }
 }
 
-/** A new empty database, dropped at the end of the run; answers its URL. */
-export async function postgresDatabase(): Promise<string> {
-  // TEST_DATABASE_PREFIX keeps a run's databases apart from another's on a shared server.
+/**
+ * A new empty database, named TEST_DATABASE_PREFIX (which keeps a run's databases apart from
+ * another's on a shared server), then `label`, then random: its URL, and how to drop it again.
+ */
+export async function createPostgresDatabase(label = "bench"): Promise<{ url: string; drop(): Promise<void> }> {
   const prefix = process.env.TEST_DATABASE_PREFIX ?? "";
-  const name = `${/^[a-z0-9_]{1,40}$/i.test(prefix) ? prefix : ""}bench_${randomBytes(6).toString("hex")}`;
+  const name = `${/^[a-z0-9_]{1,40}$/i.test(prefix) ? prefix : ""}${label}_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create database ${name}`);
-  atCleanUp(() => adminQuery(`drop database if exists ${name} with (force)`));
   const url = new URL(postgresServer);
   url.pathname = `/${name}`;
-  return url.toString();
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/** A new empty database, dropped at the end of the run; answers its URL. */
+export async function postgresDatabase(): Promise<string> {
+  const { url, drop } = await createPostgresDatabase();
+  atCleanUp(drop);
+  return url;
 }

@@ -5,14 +5,15 @@
 // new visitors), enquiries and registrations, a signed-in admin's desk with its live stream open
 // the whole time, the desk's tables, the analytics page and both CSV exports.
 
-import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import { log } from "./figures.ts";
-import { type HeapFigures, mb, residentBytes, sitemapPaths, sleep, startMeasuredSite, stopSite } from "./memory.ts";
-import { tempDir } from "./processes.ts";
-import { sectionOf, withSection } from "./results-file.ts";
+import { log, mb, residentBytes, sleep } from "./figures.ts";
+import { formBody } from "./forms.ts";
+import { browserHeaders, publicPaths, request } from "./http.ts";
+import { openStream } from "./live.ts";
+import { type HeapFigures, startMeasuredSite } from "./memory.ts";
+import { stopProcess, tempDir } from "./processes.ts";
+import { withSection } from "./results-file.ts";
 import { addAdmin, type Engine, origin, resultsFile, root, serverEnv, signIn } from "./site.ts";
 
 export const defaultSoakMinutes = 10;
@@ -51,66 +52,15 @@ interface Slope {
   standardError: number;
 }
 
-const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const campaigns = ["", "?utm_source=google&utm_medium=cpc&utm_campaign=admissions", "?utm_source=instagram"];
+const courses = ["embedded", "iot", "ai", "matlab"];
 
-function request(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? "GET", headers: options.headers, agent: false },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", reject);
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error(`No answer from ${url}`)));
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
-
-let sequence = 0;
-function studentForm(kind: "enquiry" | "registration"): string {
-  const n = ++sequence;
-  const fields: Record<string, string> = {
-    name: "Soak Student",
-    // A new student each time (one mobile for all would file every form on one record).
-    mobile: `8${String(n).padStart(9, "0")}`,
-    stream: "B.E",
-    major: "ECE",
-    state: "karnataka",
-    district: "Udupi",
-    consent: "yes",
-    website: "",
-    email: `soak-${n}@example.org`,
-    token: randomUUID(),
-  };
-  if (kind === "registration") fields.course = ["embedded", "iot", "ai", "matlab"][n % 4] ?? "embedded";
-  return new URLSearchParams(fields).toString();
-}
-
-/** Keeps the admin's live stream open, reading what it sends, until closed. */
-function openDeskStream(origin: string, cookie: string) {
-  let events = 0;
-  const req = http.get(`${origin}/staff/events`, { headers: { cookie, accept: "text/event-stream" } });
-  const opened = new Promise<void>((resolve, reject) => {
-    req.on("response", (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`The staff stream answered ${res.statusCode}`));
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        events += chunk.split("\n\n").length - 1;
-        resolve();
-      });
-    });
-    req.on("error", reject);
-  });
-  return { opened, events: () => events, close: () => req.destroy() };
-}
+/** An answer's status, or 0 when none came. */
+const statusOf = (url: string, options: Parameters<typeof request>[1]) =>
+  request(url, options).then(
+    (answer) => answer.status,
+    () => 0,
+  );
 
 function slope(points: { x: number; y: number }[]): Slope {
   const n = points.length;
@@ -151,10 +101,10 @@ export async function runSoak(options: {
   const stream = { close: () => {} };
   try {
     const cookie = await options.signIn(origin);
-    const desk = openDeskStream(origin, cookie);
+    const desk = openStream(origin, cookie);
     stream.close = desk.close;
     await desk.opened;
-    const pages = await sitemapPaths(origin);
+    const pages = await publicPaths(origin);
 
     const visitor = async (id: number) => {
       for (let i = 0; running; i++) {
@@ -162,23 +112,23 @@ export async function runSoak(options: {
         // Every fifth visit is a newcomer (no first-touch cookie yet), some from a campaign link.
         const newcomer = i % 5 === 0;
         const search = newcomer ? (campaigns[i % campaigns.length] ?? "") : "";
-        const headers: Record<string, string> = { "user-agent": browser, "accept-encoding": "gzip, deflate, br" };
+        const headers: Record<string, string> = {
+          "user-agent": browserHeaders["user-agent"],
+          "accept-encoding": "gzip, deflate, br",
+        };
         if (!newcomer) headers.cookie = "first_touch=p=%2F&s=google";
-        await request(`${origin}${page}${search}`, { headers }).then(
-          (status) => count(status, is200),
-          () => count(0, is200),
-        );
+        count(await statusOf(`${origin}${page}${search}`, { headers }), is200);
         await sleep(40);
       }
     };
     const student = async () => {
       for (let i = 0; running; i++) {
         const kind = i % 2 === 0 ? "enquiry" : "registration";
-        const status = await request(`${origin}${kind === "enquiry" ? "/contact" : "/online/register"}`, {
+        const status = await statusOf(`${origin}${kind === "enquiry" ? "/contact" : "/online/register"}`, {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": browser },
-          body: studentForm(kind),
-        }).catch(() => 0);
+          headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": browserHeaders["user-agent"] },
+          body: formBody(kind, courses[Math.floor(i / 2) % courses.length]),
+        });
         count(status, (s) => s === 302);
         await sleep(400);
       }
@@ -187,10 +137,7 @@ export async function runSoak(options: {
       const deskPages = ["/admin/contactform", "/admin/registers", "/admin/analytics", "/staff/export/enquiries"];
       deskPages.push("/staff/export/registrations");
       for (let i = 0; running; i++) {
-        const status = await request(`${origin}${deskPages[i % deskPages.length]}`, { headers: { cookie } }).catch(
-          () => 0,
-        );
-        count(status, is200);
+        count(await statusOf(`${origin}${deskPages[i % deskPages.length]}`, { headers: { cookie } }), is200);
         await sleep(3_000);
       }
     };
@@ -205,7 +152,7 @@ export async function runSoak(options: {
       samples.push({ minute, rss, heap, requests, failures });
       options.log(
         `soak minute ${minute}: RSS ${mb(rss)}, heap ${mb(heap.heapUsed)} used of ${mb(heap.heapTotal)}, ` +
-          `${requests} requests, ${failures} failed, ${desk.events()} stream messages`,
+          `${requests} requests, ${failures} failed, ${desk.messages()} stream messages`,
       );
     }
     running = false;
@@ -221,7 +168,7 @@ export async function runSoak(options: {
   } finally {
     running = false;
     stream.close();
-    await stopSite(site.child);
+    await stopProcess(site.child);
   }
 }
 
@@ -237,7 +184,9 @@ function flat(slope: Slope, firstHalf: number[], lastHalfMinutes: number): boole
   const rise = Math.abs(slope.perMinute) * lastHalfMinutes;
   const spread = Math.max(...firstHalf) - Math.min(...firstHalf);
   const mean = firstHalf.reduce((sum, value) => sum + value, 0) / firstHalf.length;
-  return rise <= Math.max(spread, 2 * slope.standardError * lastHalfMinutes, 0.01 * mean);
+  // Two points or fewer have no standard error (NaN), which would make every soak "growing".
+  const error = Number.isFinite(slope.standardError) ? 2 * slope.standardError * lastHalfMinutes : 0;
+  return rise <= Math.max(spread, error, 0.01 * mean);
 }
 
 const perMinute = (s: Slope) =>
@@ -284,11 +233,6 @@ export function soakReport(result: SoakResult, startedAt: Date): string[] {
     "",
   );
   return lines;
-}
-
-/** The soak section of a results file, to carry over when the rest is written again. */
-export function soakSection(file: string): string[] {
-  return sectionOf(file, soakHeading);
 }
 
 /** The results file with its soak section replaced by (or followed by) these lines. */

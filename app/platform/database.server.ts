@@ -19,6 +19,19 @@ export type AppSchema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, AppSchema>;
 
 /**
+ * Whether a failed statement broke a unique constraint (SQLSTATE 23505), on either engine: the
+ * code sits on the error or on one of its causes (Drizzle wraps the driver's error).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  let cause = error;
+  for (let depth = 0; cause && depth < 5; depth++) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * The rows of a raw `db.execute(sql...)`: node-postgres and PGlite both answer with `{ rows }`,
  * which Drizzle types apart for the two drivers.
  */

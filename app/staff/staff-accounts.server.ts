@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, notInArray, or } from "drizzle-orm";
 import * as z from "zod";
-import type { AppDatabase, Database } from "~/platform/database.server";
+import { type AppDatabase, type Database, isUniqueViolation } from "~/platform/database.server";
 import { type CourseKey, courseByKey } from "~/site/course-catalog";
 import { account, assignmentPools, session, staffCourses, user } from "../../db/schema";
 import { recordAudit } from "./audit-log.server";
@@ -305,13 +305,4 @@ function noSuchAccount(email: string): StaffResult {
 
 function lastAdmin(email: string): StaffResult {
   return { ok: false, error: `${email} is the only admin: make another account admin first.` };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let cause = error;
-  for (let depth = 0; cause && depth < 5; depth++) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
 }

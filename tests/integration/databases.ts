@@ -10,11 +10,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { type Database, openDatabase } from "../../app/platform/database.server";
 import { counterStoreFor } from "../../app/platform/rate-limit.server";
+import { postgresQuery, postgresServerUrl, postgresUrlOf } from "../support/processes";
 import { copyPgliteTemplate, postgresTemplateDatabase } from "./template-copies";
+import { databasePrefix } from "./template-databases";
 
 export type EngineName = Database["engine"];
 
-export const postgresServerUrl = process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
+export { postgresServerUrl };
+
 const postgresRequired = process.env.REQUIRE_POSTGRES === "1";
 const postgresHost = (() => {
   const url = new URL(postgresServerUrl);
@@ -80,11 +83,6 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** Names of the tests' databases start with this (TEST_DATABASE_PREFIX, e.g. to share one server). */
-const databasePrefix = /^[a-z0-9_-]{1,40}$/i.test(process.env.TEST_DATABASE_PREFIX ?? "")
-  ? (process.env.TEST_DATABASE_PREFIX as string)
-  : "it_";
-
 /**
  * A new database on the PostgreSQL server, and how to drop it again: empty, or with `migrated`
  * a copy of the run's migrated template (tests/integration/template-databases.ts).
@@ -94,10 +92,13 @@ export async function createPostgresDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${databasePrefix}${randomBytes(6).toString("hex")}`;
   const template = options.migrated ? postgresTemplateDatabase() : "";
-  await adminQuery(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
-  const url = new URL(postgresServerUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+  await postgresQuery(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+  return {
+    url: postgresUrlOf(name),
+    drop: async () => {
+      await postgresQuery(`drop database if exists "${name}" with (force)`);
+    },
+  };
 }
 
 const testTimeouts = { connectMs: 30_000, queryMs: 60_000 };
@@ -197,15 +198,5 @@ async function emptiedByDeleting(database: Database, tables: string[]): Promise<
     const failure = error as { code?: string; cause?: { code?: string } };
     if ((failure.cause?.code ?? failure.code) === "42501") return false;
     throw error;
-  }
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServerUrl, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }

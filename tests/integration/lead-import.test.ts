@@ -120,7 +120,7 @@ describeEachEngine("importing a list of leads", (engine) => {
       { number: 7, reason: "No valid mobile or e-mail" },
       { number: 8, reason: "A course we do not teach: Piano" },
     ]);
-    const refusedCsv = await refusedRowsCsv(db(), staged.upload, staged.columns);
+    const refusedCsv = await refusedRowsCsv(db(), staged.upload, staged.headers, staged.columns);
     expect(refusedCsv.startsWith("\uFEFFRow,Reason,Student Name,Mobile No")).toBe(true);
     expect(refusedCsv).toContain("8,A course we do not teach: Piano,Suresh,98450 44444,,Piano,,,SH-7");
     // Nothing is stored by a preview.

@@ -119,4 +119,33 @@ describeEachEngine("who a record can be given to", (engine) => {
       { ownerId: embedded.id, ownerName: "Meena", count: 1, students: [{ id, name: "Asha K" }] },
     ]);
   });
+
+  it("counts each account's students out of reach and names its first five, for every account at once", async () => {
+    const kiran = await staffUser("kiran@sampige.example", "Kiran", ["embedded"]);
+    const ids: number[] = [];
+    for (const [index, name] of ["Asha", "Bhavana", "Chitra", "Deepa", "Esha", "Farah", "Gita"].entries())
+      ids.push(await embeddedStudent(`${name} K`, `980000010${index}`));
+    const kirans = await embeddedStudent("Hema K", "9800000110");
+    expect(
+      await handleReassignForm(db(), form({ id: ids.map(String), ownerId: embedded.id }), admin, everyRecord),
+    ).toMatchObject({ ok: true, moved: 7 });
+    expect(
+      await handleReassignForm(db(), form({ id: String(kirans), ownerId: kiran.id }), admin, everyRecord),
+    ).toMatchObject({ ok: true, moved: 1 });
+    for (const account of [embedded, kiran])
+      expect((await setStaffRole(db(), account.email, "counsellor", "tests", ["python"])).ok).toBe(true);
+
+    expect(await ownedOutOfReach(db())).toEqual([
+      {
+        ownerId: embedded.id,
+        ownerName: "Meena",
+        count: 7,
+        students: ["Asha K", "Bhavana K", "Chitra K", "Deepa K", "Esha K"].map((name, index) => ({
+          id: ids[index],
+          name,
+        })),
+      },
+      { ownerId: kiran.id, ownerName: "Kiran", count: 1, students: [{ id: kirans, name: "Hema K" }] },
+    ]);
+  });
 });

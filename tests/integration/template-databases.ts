@@ -10,9 +10,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../app/platform/database.server";
+import { postgresQuery, postgresUrlOf } from "../support/processes";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,20 +25,10 @@ declare module "vitest" {
   }
 }
 
-const postgresServerUrl = process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
-const databasePrefix = /^[a-z0-9_-]{1,40}$/i.test(process.env.TEST_DATABASE_PREFIX ?? "")
+/** Names of the tests' databases start with this (TEST_DATABASE_PREFIX, e.g. to share one server). */
+export const databasePrefix = /^[a-z0-9_-]{1,40}$/i.test(process.env.TEST_DATABASE_PREFIX ?? "")
   ? (process.env.TEST_DATABASE_PREFIX as string)
   : "it_";
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServerUrl, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A new embedded database cluster (initdb), in a child process as the site makes one. */
 async function makePgliteCluster(): Promise<string> {
@@ -70,13 +60,11 @@ async function makePgliteTemplate(clusterDir: string): Promise<string> {
 async function makePostgresTemplate(): Promise<string> {
   const name = `${databasePrefix}template_${randomBytes(4).toString("hex")}`;
   try {
-    await adminQuery(`create database "${name}"`);
+    await postgresQuery(`create database "${name}"`);
   } catch {
     return "";
   }
-  const url = new URL(postgresServerUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: url.toString(), purpose: "test" });
+  const database = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: postgresUrlOf(name), purpose: "test" });
   await database.close();
   return name;
 }
@@ -91,7 +79,7 @@ export default async function setup(project: TestProject) {
     fs.rmSync(pgliteClusterDir, { recursive: true, force: true });
     fs.rmSync(pgliteTemplateDir, { recursive: true, force: true });
     if (postgresTemplateDatabase) {
-      await adminQuery(`drop database if exists "${postgresTemplateDatabase}" with (force)`).catch(() => {});
+      await postgresQuery(`drop database if exists "${postgresTemplateDatabase}" with (force)`).catch(() => {});
     }
   };
 }

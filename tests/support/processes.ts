@@ -6,8 +6,8 @@ import pg from "pg";
 
 const cliEntry = path.resolve("cli/main.ts");
 
-/** The local PostgreSQL the suites use (trust auth); TEST_POSTGRES_URL overrides it. */
-export const postgresServerUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** The local PostgreSQL the suites use (trust auth); TEST_POSTGRES_URL, when set, overrides it. */
+export const postgresServerUrl = process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
 
 export interface CliRun {
   code: number | null;
@@ -103,7 +103,8 @@ export async function stopChild(child: ChildProcess | undefined, graceMs = 20_00
 export async function postgresQuery(statement: string, database?: string): Promise<pg.QueryResult> {
   const url = new URL(postgresServerUrl);
   if (database) url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 3_000 });
+  // Five seconds: a busy machine (a suite's parallel workers) can be slow to accept a connection.
+  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
     return await client.query(statement);

@@ -3,7 +3,7 @@
 // marked away. A returning student stays with their owner; with nobody eligible the record
 // waits, unassigned, for an admin. The turn is taken in the statement that stores the form
 // (file_submission, migration 0022, decision 028); here, the pools and moving records by hand.
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { isInScope, recordScopeOf, scopeCondition } from "~/admissions/records/record-scope.server";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
@@ -133,7 +133,7 @@ export async function setAway(tx: AppDatabase, userId: string, away: boolean): P
 
 /**
  * Gives these records to another owner (or to nobody), with an optional reason, each with an
- * owner entry on its timeline. Answers with the records that changed.
+ * owner entry on its timeline. Answers with the records that changed (their courses: who is told).
  */
 export async function reassignRecords(
   tx: AppDatabase,
@@ -141,10 +141,10 @@ export async function reassignRecords(
   ownerId: string | null,
   reason: string,
   actor: Actor,
-): Promise<{ id: number; name: string; from: string | null }[]> {
+): Promise<{ id: number; name: string; courses: string[]; from: string | null }[]> {
   if (ids.length === 0) return [];
   const before = await tx
-    .select({ id: students.id, name: students.name, ownerId: students.ownerId })
+    .select({ id: students.id, name: students.name, courses: students.courses, ownerId: students.ownerId })
     .from(students)
     .where(inArray(students.id, [...ids]))
     .for("update");
@@ -162,7 +162,7 @@ export async function reassignRecords(
       detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}), version: updated?.version },
     });
   }
-  return moving.map((row) => ({ id: row.id, name: row.name, from: row.ownerId }));
+  return moving.map((row) => ({ id: row.id, name: row.name, courses: row.courses, from: row.ownerId }));
 }
 
 /**
@@ -182,33 +182,48 @@ export async function ownerChoices(
 
 /**
  * Students owned by an account that cannot open them (a counsellor whose courses were changed
- * since), per account, with the first few by name: the staff page lists them to move.
+ * since), per account, with the first few by id: the staff page lists them to move. One query
+ * for every account; `accounts`: the staff list when the caller has it already.
  */
 export async function ownedOutOfReach(
   db: AppDatabase,
+  accounts?: readonly StaffAccount[],
 ): Promise<{ ownerId: string; ownerName: string; count: number; students: { id: number; name: string }[] }[]> {
-  const accounts = await listStaff(db);
-  const found = [];
-  for (const account of accounts) {
-    if (account.role === "admin" || account.courses === allCourses) continue;
-    const scope =
-      account.role === "counsellor" ? recordScopeOf({ role: "counsellor", courses: account.courses }) : undefined;
-    const reach = scope ? scopeCondition(scope) : undefined;
-    const rows = await db
-      .select({ id: students.id, name: students.name, count: sql<number>`count(*) over ()` })
-      .from(students)
-      .where(and(eq(students.ownerId, account.id), reach ? sql`not (${reach})` : undefined))
-      .orderBy(asc(students.id))
-      .limit(5);
-    if (rows.length === 0) continue;
-    found.push({
-      ownerId: account.id,
-      ownerName: account.name || account.email,
-      count: Number(rows[0]?.count ?? rows.length),
-      students: rows.map((row) => ({ id: row.id, name: row.name })),
-    });
-  }
-  return found;
+  const limited = (accounts ?? (await listStaff(db))).filter(
+    (account) => account.role !== "admin" && account.courses !== allCourses,
+  );
+  if (limited.length === 0) return [];
+  const outOfReach = limited.map((account) => {
+    const reach =
+      account.role === "counsellor"
+        ? scopeCondition(recordScopeOf({ role: "counsellor", courses: account.courses }))
+        : undefined;
+    return and(eq(students.ownerId, account.id), reach ? sql`not (${reach})` : undefined);
+  });
+  const ranked = db
+    .select({
+      ownerId: sql<string>`${students.ownerId}`.as("owner_id"),
+      id: students.id,
+      name: students.name,
+      count: sql<number>`count(*) over (partition by ${students.ownerId})`.as("count"),
+      place: sql<number>`row_number() over (partition by ${students.ownerId} order by ${students.id})`.as("place"),
+    })
+    .from(students)
+    .where(or(...outOfReach))
+    .as("ranked");
+  const rows = await db.select().from(ranked).where(lte(ranked.place, 5)).orderBy(asc(ranked.id));
+  return limited.flatMap((account) => {
+    const owned = rows.filter((row) => row.ownerId === account.id);
+    if (owned.length === 0) return [];
+    return [
+      {
+        ownerId: account.id,
+        ownerName: account.name || account.email,
+        count: Number(owned[0]?.count ?? owned.length),
+        students: owned.map((row) => ({ id: row.id, name: row.name })),
+      },
+    ];
+  });
 }
 
 /** Whether this account can open a record of these courses. */

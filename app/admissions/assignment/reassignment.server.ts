@@ -2,15 +2,14 @@
 // and an admin moving everything an account owns): each move audited, the desk told live.
 import { z } from "zod";
 import { subjectOf } from "~/admissions/records/record-audit.server";
-import { everyRecord, type RecordScope, recordIdsInScope } from "~/admissions/records/record-scope.server";
-import { getStudentRecord } from "~/admissions/records/student-records.server";
+import { type RecordScope, recordIdsInScope, recordsInScope } from "~/admissions/records/record-scope.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { recordAudit } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { listStaff } from "~/staff/staff-accounts.server";
-import { canWorkOn, ownerChoices, ownerNames, reassignRecords } from "./assignment.server";
+import { canWorkOn, ownerNames, reassignRecords } from "./assignment.server";
 
 const reassignForm = z.object({
   ids: z
@@ -42,7 +41,7 @@ export async function reassignAudited(
   reason: string,
   staff: Pick<StaffUser, "id" | "email">,
   scope: RecordScope,
-): Promise<{ id: number; name: string; from: string | null }[]> {
+): Promise<{ id: number; name: string; courses: string[]; from: string | null }[]> {
   const nameOf = await ownerNames(db);
   const visible = await recordIdsInScope(db, ids, scope);
   const moved = await db.transaction(async (tx) => {
@@ -57,10 +56,7 @@ export async function reassignAudited(
     }
     return done;
   });
-  for (const row of moved) {
-    const record = await getStudentRecord(db, row.id, everyRecord);
-    publishRecordChange({ id: row.id, courses: record?.courses ?? [] });
-  }
+  for (const row of moved) publishRecordChange({ id: row.id, courses: row.courses });
   return moved;
 }
 
@@ -84,20 +80,16 @@ export async function handleReassignForm(
   }
   const ownerId = parsed.data.ownerId;
   if (ownerId !== "") {
-    const chosen = (await ownerChoices(db)).find((owner) => owner.id === ownerId);
+    const chosen = (await listStaff(db)).find((account) => account.id === ownerId);
     if (!chosen) return { ok: false, error: "Please choose a staff account from the list.", field: "ownerId", values };
-    const account = (await listStaff(db)).find((found) => found.id === ownerId);
-    const ids = await recordIdsInScope(db, [...new Set(parsed.data.ids)], scope);
-    const unable: string[] = [];
-    for (const id of ids) {
-      const record = await getStudentRecord(db, id, everyRecord);
-      if (record && account && !canWorkOn(account, record.courses)) unable.push(record.name);
-    }
+    const unable = (await recordsInScope(db, [...new Set(parsed.data.ids)], scope))
+      .filter((record) => !canWorkOn(chosen, record.courses))
+      .map((record) => record.name);
     if (unable.length > 0) {
       const names = unable.slice(0, 5).join(", ") + (unable.length > 5 ? ` and ${unable.length - 5} more` : "");
       return {
         ok: false,
-        error: `${chosen.name} cannot open ${unable.length === 1 ? "the record of" : "the records of"} ${names} (their courses are others): nothing was moved. Please untick ${unable.length === 1 ? "that student" : "those students"} or choose someone else.`,
+        error: `${chosen.name || chosen.email} cannot open ${unable.length === 1 ? "the record of" : "the records of"} ${names} (their courses are others): nothing was moved. Please untick ${unable.length === 1 ? "that student" : "those students"} or choose someone else.`,
         field: "ownerId",
         values,
       };

@@ -19,7 +19,6 @@ import {
   type LeadImport,
   previewLeadImport,
   recentLeadImports,
-  stagedHeaders,
   stageLeadFile,
   undoLeadImport,
   undoWindowMs,
@@ -106,9 +105,13 @@ export async function loadImportPage(request: Request, context: Readonly<RouterC
       gone: uploadId !== undefined,
     };
   }
-  const headers = await stagedHeaders(upload);
+  // The columns' meanings are chosen from the header row as the preview reads the file.
+  const { headers, columns, ...preview } = await previewLeadImport(
+    db,
+    upload,
+    (headers) => readChoices(params, headers).columns,
+  );
   const choices = readChoices(params, headers);
-  const preview = await previewLeadImport(db, upload, choices.columns);
   const refusedQuery = new URLSearchParams(choices.columns.map((column) => ["col", column]));
   return {
     ...base,
@@ -173,12 +176,17 @@ export async function handleImportForm(request: Request, context: Readonly<Route
         { ok: false, message: "There is no such upload: please upload the file again." },
         { status: 404 },
       );
-    const headers = await stagedHeaders(upload);
-    const choices = readChoices(form, headers);
+    const choices = readChoices(form, []);
     const assignment = assignmentOf(choices.assign, await ownerChoices(db));
     if (!assignment)
       return data<ImportProblem>({ ok: false, message: "Please choose who gets the new students." }, { status: 400 });
-    const leadChoices: LeadChoices = { columns: choices.columns, source: choices.source, how: choices.how, assignment };
+    const leadChoices: LeadChoices = {
+      // The columns' meanings are chosen from the header row as the import reads the file.
+      columns: (headers) => readChoices(form, headers).columns,
+      source: choices.source,
+      how: choices.how,
+      assignment,
+    };
     running.set(upload.id, 0);
     try {
       const result = await importLeads(db, upload.id, leadChoices, actor, {

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
+import { indiaDateTime } from "~/platform/india-time";
 import { courseByValue } from "~/site/course-catalog";
 import type { loadImportPage } from "./import-desk.server";
 
@@ -15,12 +16,6 @@ const outcomeLabels: Record<string, string> = {
   repeat: "Repeats an earlier row (joined)",
   refused: "Refused",
 };
-
-const indiaTime = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Kolkata",
-});
 
 function plural(n: number, one: string, many: string) {
   return `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
@@ -299,7 +294,7 @@ export function ImportLeadsPage({ page, problem }: { page: ImportPageData; probl
                   <td>{row.fileName}</td>
                   <td>{row.source}</td>
                   <td>
-                    {row.importedAt ? indiaTime.format(new Date(row.importedAt)) : ""} by {row.by}
+                    {row.importedAt ? indiaDateTime.format(new Date(row.importedAt)) : ""} by {row.by}
                   </td>
                   <td>
                     {row.counts.newStudents ?? 0} · {(row.counts.joining ?? 0) + (row.counts.repeated ?? 0)} ·{" "}

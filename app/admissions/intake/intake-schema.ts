@@ -9,6 +9,7 @@ import {
   isEmailAddress,
   tenDigitMobile,
 } from "~/admissions/submissions/submission-schema";
+import { fromIndiaInput } from "~/platform/india-time";
 import { branchKeys } from "~/site/branches";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
 import {
@@ -84,13 +85,6 @@ export type IntakeResult =
   | { ok: true; data: IntakeData }
   | { ok: false; fieldErrors: Partial<Record<IntakeField, string>>; formError: string };
 
-/** The India wall-clock time of a datetime-local field ("2027-01-05T10:30"), as an instant. */
-export function indiaLocalTime(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
-  const at = new Date(`${value}:00+05:30`);
-  return Number.isNaN(at.getTime()) ? undefined : at;
-}
-
 const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "");
 
 /**
@@ -150,7 +144,7 @@ export function validateIntake(
     const followUpTyped = text(input.nextFollowUp);
     let nextFollowUpAt: Date | null = null;
     if (followUpTyped) {
-      const at = indiaLocalTime(followUpTyped);
+      const at = fromIndiaInput(followUpTyped);
       const twoYears = 2 * 366 * 24 * 60 * 60_000;
       if (!at || at.getTime() < now.getTime() - 24 * 60 * 60_000 || at.getTime() > now.getTime() + twoYears)
         errors.nextFollowUp = intakeMessages.followUpInvalid;

@@ -2,10 +2,10 @@
 // phone call, a referral, a fair. Each is kept with its record like a form (student_intakes),
 // joins the record that already knows its mobile or e-mail (never a second record), is given an
 // owner by the course pools unless the person adding them takes them, and is on the timeline.
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { assignOnArrival } from "~/admissions/assignment/assignment.server";
 import { logContact } from "~/admissions/records/record-edits.server";
-import { isInScope, type RecordScope } from "~/admissions/records/record-scope.server";
+import { everyRecord, isInScope, type RecordScope, toTextArray } from "~/admissions/records/record-scope.server";
 import { stageLabels } from "~/admissions/records/stage-labels";
 import type { StudentStage } from "~/admissions/records/student-stages";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
@@ -22,13 +22,6 @@ import type { ConsentWay, IntakeDoor, IntakeSource } from "./intake-sources";
 export async function lockContacts(tx: AppDatabase, mobile: string, email: string): Promise<void> {
   const keys = [mobile ? `student-mobile:${mobile}` : "", email ? `student-email:${email}` : ""].filter(Boolean).sort();
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
-function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 }
 
 /**
@@ -51,7 +44,7 @@ export async function recordsByContacts(
       // One look-up of the GIN index per value: an overlap (&&) with the whole batch is planned as a
       // scan of every record, testing each against a thousand values (seconds per batch).
       const result = await db.execute(sql`
-        select k.value, s.id from unnest(${textArray(part)}) as k(value)
+        select k.value, s.id from unnest(${toTextArray(part)}) as k(value)
         cross join lateral (select ${students.id} as id from ${students} where ${column} @> array[k.value]) as s`);
       for (const row of rowsOf<{ value: string; id: number }>(result)) {
         const key = `${prefix}${row.value}`;
@@ -203,38 +196,13 @@ export async function addStudentByHand(
             updatedAt: new Date(),
           })
           .where(eq(students.id, existing));
-        if (data.spoke) {
-          await logContact(
-            tx,
-            existing,
-            {
-              channel: "call",
-              outcome: data.spoke.outcome,
-              note: "",
-              nextFollowUpAt: data.spoke.nextFollowUpAt ?? undefined,
-            },
-            actor,
-            scope,
-          );
-        }
+        if (data.spoke) await logConversation(tx, existing, data.spoke, actor, scope);
       } else {
         await tx.update(students).set({ updatedAt: new Date() }).where(eq(students.id, existing));
       }
       return { outcome: "joined" as const, id: existing };
     }
-    const [created] = await tx
-      .insert(students)
-      .values({
-        name: data.name,
-        email: data.email,
-        mobile: data.mobile,
-        mobiles: data.mobile ? [data.mobile] : [],
-        emails: data.email ? [data.email] : [],
-        state: data.state,
-        district: data.district,
-        courses: data.courses,
-      })
-      .returning({ id: students.id });
+    const [created] = await tx.insert(students).values(newStudentValues(data)).returning({ id: students.id });
     if (!created) throw new Error("The student record was not stored.");
     const id = created.id;
     const [row] = await tx
@@ -259,20 +227,7 @@ export async function addStudentByHand(
     } else {
       ownerId = (await assignOnArrival(tx, id, data.courses[0])).ownerId;
     }
-    if (data.spoke) {
-      await logContact(
-        tx,
-        id,
-        {
-          channel: "call",
-          outcome: data.spoke.outcome,
-          note: "",
-          nextFollowUpAt: data.spoke.nextFollowUpAt ?? undefined,
-        },
-        actor,
-        { all: true },
-      );
-    }
+    if (data.spoke) await logConversation(tx, id, data.spoke, actor, everyRecord);
     return { outcome: "created" as const, id, ownerId };
   });
   const [record] = await db.select({ courses: students.courses }).from(students).where(eq(students.id, result.id));
@@ -282,6 +237,44 @@ export async function addStudentByHand(
   return { outcome: "joined", id: result.id, onDesk: onDesk ?? { visible: false, line: "Already on the desk." } };
 }
 
+/** "I spoke to them": the conversation as a call on the timeline, with its next follow-up. */
+async function logConversation(
+  tx: AppDatabase,
+  id: number,
+  spoke: NonNullable<IntakeData["spoke"]>,
+  actor: Actor,
+  scope: RecordScope,
+): Promise<void> {
+  await logContact(
+    tx,
+    id,
+    { channel: "call", outcome: spoke.outcome, note: "", nextFollowUpAt: spoke.nextFollowUpAt ?? undefined },
+    actor,
+    scope,
+  );
+}
+
+/** A new record of what a student gave (by hand or in a list's row): its mobile and e-mail are its first known ones. */
+export function newStudentValues(given: {
+  name: string;
+  email: string;
+  mobile: string;
+  state: string;
+  district: string;
+  courses: CourseValue[];
+}) {
+  return {
+    name: given.name,
+    email: given.email,
+    mobile: given.mobile,
+    mobiles: given.mobile ? [given.mobile] : [],
+    emails: given.email ? [given.email] : [],
+    state: given.state,
+    district: given.district,
+    courses: given.courses,
+  };
+}
+
 /** The array column with `value` added at its end, unless it holds it already. */
 function appendOnce(column: typeof students.mobiles | typeof students.emails, value: string): SQL {
   return sql`case when ${value}::text = any(${column}) then ${column} else array_append(${column}, ${value}::text) end`;
@@ -289,7 +282,7 @@ function appendOnce(column: typeof students.mobiles | typeof students.emails, va
 
 /** The array column with each of `values` it lacks added at its end, in order. */
 function appendAll(column: typeof students.courses, values: readonly CourseValue[]): SQL {
-  return sql`${column} || array(select v from unnest(${textArray(values)}) with ordinality as t(v, n) where not v = any(${column}) order by n)`;
+  return sql`${column} || array(select v from unnest(${toTextArray(values)}) with ordinality as t(v, n) where not v = any(${column}) order by n)`;
 }
 
 /** The intakes of a record, newest first (the record page and the student's data download). */
@@ -320,38 +313,4 @@ export function intakeView(row: typeof studentIntakes.$inferSelect) {
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,
   };
-}
-
-/** Intakes with this e-mail or mobile (a data request by e-mail or mobile). */
-export async function intakesByContact(db: AppDatabase, key: { email?: string; mobile?: string }) {
-  const email = key.email?.trim().toLowerCase();
-  if (!email && !key.mobile) return [];
-  return db
-    .select()
-    .from(studentIntakes)
-    .where(
-      or(
-        email ? eq(studentIntakes.email, email) : undefined,
-        key.mobile ? eq(studentIntakes.mobile, key.mobile) : undefined,
-      ),
-    );
-}
-
-/** Deletes these intakes; answers with the ids that existed. */
-export async function deleteIntakes(tx: AppDatabase, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .delete(studentIntakes)
-    .where(inArray(studentIntakes.id, [...ids]))
-    .returning({ id: studentIntakes.id });
-  return rows.map((row) => row.id);
-}
-
-/** Deletes intakes recorded before `before` (retention); answers with their ids. */
-export async function deleteIntakesBefore(tx: AppDatabase, before: Date): Promise<number[]> {
-  const rows = await tx
-    .delete(studentIntakes)
-    .where(sql`${studentIntakes.createdAt} < ${before}`)
-    .returning({ id: studentIntakes.id });
-  return rows.map((row) => row.id);
 }

@@ -11,13 +11,14 @@ import { type Actor, addToTimeline } from "~/admissions/records/student-timeline
 import { states, stateValues } from "~/admissions/submissions/options";
 import { isAcceptableName, isEmailAddress, tenDigitMobile } from "~/admissions/submissions/submission-schema";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
-import type { AppDatabase } from "~/platform/database.server";
+import { type AppDatabase, isUniqueViolation } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
+import { indiaDateTime } from "~/platform/india-time";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
 import { type CourseValue, courseCatalog } from "~/site/course-catalog";
 import { recordAudit } from "~/staff/audit-log.server";
 import { leadImports, studentIntakes, students, studentTimeline, user } from "../../../db/schema";
-import { recordsByContacts } from "./intake.server";
+import { newStudentValues, recordsByContacts } from "./intake.server";
 import { intakeSourceLabels } from "./intake-labels";
 import type { IntakeSource } from "./intake-sources";
 import { guessLeadColumns, type LeadField } from "./lead-columns";
@@ -28,9 +29,15 @@ export type LeadImport = typeof leadImports.$inferSelect;
 /** Who gets the list's new students: each course's pool in turn, one account, or nobody yet. */
 export type LeadAssignment = { mode: "pools" } | { mode: "owner"; ownerId: string } | { mode: "unassigned" };
 
+/**
+ * Each column's meaning, in the file's order: given, or chosen from the header row when the file
+ * is read (so a page that picks them by the headers does not read the file once more for them).
+ */
+export type LeadColumns = LeadField[] | ((headers: string[]) => LeadField[]);
+
 export interface LeadChoices {
   /** Each column's meaning, in the file's order. */
-  columns: LeadField[];
+  columns: LeadColumns;
   /** The list's source, named once for the whole file ("Shiksha", "Fair at RVCE, 12 Jan"). */
   source: string;
   how: IntakeSource;
@@ -66,14 +73,8 @@ export function alreadyImportedMessage(earlier: {
   byLabel: string;
   importedAt: Date | null;
 }): string {
-  const when = earlier.importedAt ? indiaDateTime(earlier.importedAt) : "earlier";
+  const when = earlier.importedAt ? indiaDateTime.format(earlier.importedAt) : "earlier";
   return `This file was imported already, on ${when} by ${earlier.byLabel || "a staff member"} (as "${earlier.fileName}"). Nothing was imported again.`;
-}
-
-function indiaDateTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(
-    date,
-  );
 }
 
 /**
@@ -246,7 +247,9 @@ function readRow(number: number, cells: string[], headers: string[], columns: Le
 async function* classifiedBatches(
   db: AppDatabase,
   upload: LeadImport,
-  columns: LeadField[],
+  meanings: LeadColumns,
+  /** Given the header row and the columns' meanings once the file's first row is read. */
+  read: { headers: string[]; columns: LeadField[] } = { headers: [], columns: [] },
   batchSize = 1_000,
 ): AsyncGenerator<Classified[]> {
   if (!upload.file) throw new LeadFileError("This upload is no longer held: please upload the file again.");
@@ -255,21 +258,22 @@ async function* classifiedBatches(
   /** "m:<mobile>" / "e:<email>" to the first row of the file with it. */
   const seen = new Map<string, number>();
   let headers: string[] | undefined;
+  let columns: LeadField[] = [];
   let pending: { number: number; cells: string[] }[] = [];
   const flush = async (): Promise<Classified[]> => {
-    const read = pending.map((row) => readRow(row.number, row.cells, headers ?? [], columns));
+    const rows = pending.map((row) => readRow(row.number, row.cells, headers ?? [], columns));
     pending = [];
     const keysOf = (row: LeadRow) => [
       ...(row.mobile ? [`m:${row.mobile}`] : []),
       ...(row.email ? [`e:${row.email}`] : []),
     ];
-    const fresh = read.filter((row): row is LeadRow => !("outcome" in row));
+    const fresh = rows.filter((row): row is LeadRow => !("outcome" in row));
     const onDesk = await recordsByContacts(
       db,
       fresh.map((row) => row.mobile),
       fresh.map((row) => row.email),
     );
-    return read.map((row): Classified => {
+    return rows.map((row): Classified => {
       if ("outcome" in row) return row;
       const keys = keysOf(row);
       const first = keys.map((key) => seen.get(key)).find((number) => number !== undefined);
@@ -282,6 +286,9 @@ async function* classifiedBatches(
   for await (const row of readLeadRows(kind, upload.file)) {
     if (!headers) {
       headers = row.cells;
+      columns = typeof meanings === "function" ? meanings(headers) : meanings;
+      read.headers = headers;
+      read.columns = columns;
       continue;
     }
     pending.push(row);
@@ -300,13 +307,16 @@ export interface LeadPreview {
   sample: Classified[];
   /** The first refused rows, with their numbers and reasons. */
   refusedRows: { number: number; reason: string }[];
+  /** The file's header row, and the meaning each column was read by. */
+  headers: string[];
+  columns: LeadField[];
 }
 
 /** What the import would do, without storing anything. */
 export async function previewLeadImport(
   db: AppDatabase,
   upload: LeadImport,
-  columns: LeadField[],
+  columns: LeadColumns,
 ): Promise<LeadPreview> {
   const preview: LeadPreview = {
     rows: 0,
@@ -316,8 +326,10 @@ export async function previewLeadImport(
     refused: 0,
     sample: [],
     refusedRows: [],
+    headers: [],
+    columns: [],
   };
-  for await (const batch of classifiedBatches(db, upload, columns)) {
+  for await (const batch of classifiedBatches(db, upload, columns, preview)) {
     for (const row of batch) {
       preview.rows++;
       if (preview.sample.length < 10) preview.sample.push(row);
@@ -333,9 +345,16 @@ export async function previewLeadImport(
   return preview;
 }
 
-/** The refused rows as a CSV file, every column as uploaded and a reason column, to fix and upload again. */
-export async function refusedRowsCsv(db: AppDatabase, upload: LeadImport, columns: LeadField[]): Promise<string> {
-  const headers = await stagedHeaders(upload);
+/**
+ * The refused rows as a CSV file, every column as uploaded and a reason column, to fix and upload
+ * again. `headers`: the upload's header row (stagedHeaders), which the caller read for the columns.
+ */
+export async function refusedRowsCsv(
+  db: AppDatabase,
+  upload: LeadImport,
+  headers: readonly string[],
+  columns: LeadField[],
+): Promise<string> {
   const csvColumns: CsvColumn<Record<string, string>>[] = [
     { header: "Row", value: (row) => row.__row ?? "" },
     { header: "Reason", value: (row) => row.__reason ?? "" },
@@ -451,18 +470,7 @@ export async function importLeads(
         if (fresh.length > 0) {
           const inserted = await tx
             .insert(students)
-            .values(
-              fresh.map((row) => ({
-                name: row.name,
-                email: row.email,
-                mobile: row.mobile,
-                mobiles: row.mobile ? [row.mobile] : [],
-                emails: row.email ? [row.email] : [],
-                state: row.state,
-                district: row.district,
-                courses: row.courses,
-              })),
-            )
+            .values(fresh.map(newStudentValues))
             .returning({ id: students.id, mobile: students.mobile, email: students.email });
           // Each new row has its own mobile and e-mail (repeats were joined): match them back by those.
           const byContact = new Map(inserted.map((row) => [`${row.mobile}|${row.email}`, row.id]));
@@ -614,13 +622,6 @@ export async function importLeads(
 }
 
 const allCourseValues: string[] = courseCatalog.map((course) => course.registrationValue);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Undoing

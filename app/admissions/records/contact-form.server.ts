@@ -5,12 +5,12 @@ import { indiaTimestamp } from "~/platform/india-time";
 import { auditedChange } from "~/staff/audit-log.server";
 import { logContact } from "./record-edits.server";
 import {
-  firstIssue,
   indiaDateTime,
   noteText,
   problem,
   type RecordFormAnswer,
   type RecordFormPost,
+  refused,
 } from "./record-form-parts.server";
 import { type CallOutcome, callOutcomes } from "./student-stages";
 
@@ -29,8 +29,7 @@ export async function saveContact(post: RecordFormPost): Promise<RecordFormAnswe
     note: field("note") ?? "",
     nextFollowUpAt: field("nextFollowUpAt"),
   });
-  if (!parsed.success)
-    return problem("contact", form, firstIssue(parsed.error).message, 400, firstIssue(parsed.error).field);
+  if (!parsed.success) return refused("contact", form, parsed.error);
   if (parsed.data.channel === "call" && !parsed.data.outcome) {
     return problem("contact", form, "Please choose how the call went.", 400, "outcome");
   }

@@ -1,12 +1,10 @@
-import { indiaFormat } from "~/platform/india-time";
+import { dayMs, indiaFormat } from "~/platform/india-time";
 
 /**
  * The dates a next follow-up may take: from a year ago (a call that slipped, still to make) to two
  * years ahead (a student who will join after their degree). A date outside is a typing mistake,
  * such as 1900 or 2206, that would sort the record away from every list.
  */
-const dayMs = 24 * 60 * 60 * 1000;
-
 export function followUpRange(now: Date = new Date()): { earliest: Date; latest: Date } {
   const latest = new Date(now);
   latest.setUTCFullYear(latest.getUTCFullYear() + 2);

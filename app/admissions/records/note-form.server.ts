@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { auditedChange } from "~/staff/audit-log.server";
 import { addNote } from "./record-edits.server";
-import { firstIssue, noteText, problem, type RecordFormAnswer, type RecordFormPost } from "./record-form-parts.server";
+import { noteText, type RecordFormAnswer, type RecordFormPost, refused } from "./record-form-parts.server";
 
 const noteForm = z.object({
   text: noteText.refine((text) => text.trim() !== "", "Please write the note first."),
@@ -11,7 +11,7 @@ const noteForm = z.object({
 export async function saveNote(post: RecordFormPost): Promise<RecordFormAnswer> {
   const { db, form, id, staff, scope, actor, subject, field } = post;
   const parsed = noteForm.safeParse({ text: field("text") ?? "" });
-  if (!parsed.success) return problem("note", form, firstIssue(parsed.error).message, 400, "text");
+  if (!parsed.success) return refused("note", form, parsed.error, "text");
   await auditedChange(db, (tx) => addNote(tx, id, parsed.data.text.trim(), actor, scope), {
     actor: staff.email,
     action: "student.note",

@@ -1,11 +1,12 @@
 // The record page's owner form: the staff account the student is given to, or nobody.
 import { z } from "zod";
-import { ownerChoices } from "~/admissions/assignment/assignment.server";
+import { canWorkOn } from "~/admissions/assignment/assignment.server";
+import { listStaff } from "~/staff/staff-accounts.server";
 import {
-  firstIssue,
   problem,
   type RecordFormAnswer,
   type RecordFormPost,
+  refused,
   saveRecordEdit,
   version,
 } from "./record-form-parts.server";
@@ -15,18 +16,15 @@ const ownerForm = z.object({ version, ownerId: z.string().max(100) });
 export async function saveOwner(post: RecordFormPost): Promise<RecordFormAnswer> {
   const { db, form, field, record } = post;
   const parsed = ownerForm.safeParse({ version: field("version"), ownerId: field("ownerId") ?? "" });
-  if (!parsed.success)
-    return problem("owner", form, firstIssue(parsed.error).message, 400, firstIssue(parsed.error).field);
+  if (!parsed.success) return refused("owner", form, parsed.error);
   if (parsed.data.ownerId) {
-    const everyone = await ownerChoices(db);
-    const chosen = everyone.find((owner) => owner.id === parsed.data.ownerId);
+    const chosen = (await listStaff(db)).find((account) => account.id === parsed.data.ownerId);
     if (!chosen) return problem("owner", form, "Please choose a staff account from the list.", 400, "ownerId");
-    const able = await ownerChoices(db, record.courses);
-    if (!able.some((owner) => owner.id === chosen.id)) {
+    if (!canWorkOn(chosen, record.courses)) {
       return problem(
         "owner",
         form,
-        `${chosen.name} cannot open this student's record (their courses are others): please choose someone from the list.`,
+        `${chosen.name || chosen.email} cannot open this student's record (their courses are others): please choose someone from the list.`,
         400,
         "ownerId",
       );

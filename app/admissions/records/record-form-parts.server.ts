@@ -66,9 +66,10 @@ export function problem(intent: string, form: FormData, error: string, status: n
   return data<RecordFormProblem>({ ok: false, intent, error, field, values: typed(form) }, { status });
 }
 
-export function firstIssue(error: z.ZodError): { message: string; field?: string } {
+/** A form whose fields did not pass its checks: the first problem, beside its field (or `field`). */
+export function refused(intent: RecordIntent, form: FormData, error: z.ZodError, field?: string) {
   const issue = error.issues[0];
-  return { message: issue?.message ?? "Please check the form.", field: issue?.path[0]?.toString() };
+  return problem(intent, form, issue?.message ?? "Please check the form.", 400, field ?? issue?.path[0]?.toString());
 }
 
 /**

@@ -11,32 +11,17 @@ import { saveNote } from "./note-form.server";
 import { saveOwner } from "./owner-form.server";
 import { subjectOf } from "./record-audit.server";
 import { problem, type RecordFormAnswer, type RecordFormPost } from "./record-form-parts.server";
-import { isRecordIntent } from "./record-intents";
+import { isRecordIntent, type RecordIntent } from "./record-intents";
 import type { RecordScope } from "./record-scope.server";
 import { saveStage } from "./stage-form.server";
 import { getStudentRecord } from "./student-records.server";
 
 /**
  * Handles a form of a record's page. Returns { ok: true, intent } on success (the route
- * redirects back to the record), or a problem with what was typed and, for a stale edit,
- * the record's current values and what changed.
+ * redirects back to the record, and the desks that show it are told), or a problem with what
+ * was typed and, for a stale edit, the record's current values and what changed.
  */
 export async function handleRecordForm(
-  db: AppDatabase,
-  form: FormData,
-  id: number,
-  staff: StaffUser,
-  scope: RecordScope,
-): Promise<RecordFormAnswer> {
-  const result = await applyRecordForm(db, form, id, staff, scope);
-  if ("ok" in result && result.ok) {
-    const record = await getStudentRecord(db, id, scope);
-    if (record) publishRecordChange({ id, courses: record.courses });
-  }
-  return result;
-}
-
-async function applyRecordForm(
   db: AppDatabase,
   form: FormData,
   id: number,
@@ -58,16 +43,16 @@ async function applyRecordForm(
     subject: subjectOf(id, record.name),
     field: (name) => form.get(name) ?? undefined,
   };
-  switch (intent) {
-    case "stage":
-      return saveStage(post);
-    case "owner":
-      return saveOwner(post);
-    case "follow-up":
-      return saveFollowUp(post);
-    case "note":
-      return saveNote(post);
-    case "contact":
-      return saveContact(post);
-  }
+  const answer = await saveForm[intent](post);
+  // None of these forms changes a record's courses: the desks to tell are those of the record as read.
+  if ("ok" in answer && answer.ok) publishRecordChange({ id, courses: record.courses });
+  return answer;
 }
+
+const saveForm: Record<RecordIntent, (post: RecordFormPost) => Promise<RecordFormAnswer>> = {
+  stage: saveStage,
+  owner: saveOwner,
+  "follow-up": saveFollowUp,
+  note: saveNote,
+  contact: saveContact,
+};

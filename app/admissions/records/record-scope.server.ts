@@ -1,6 +1,6 @@
 // Which student records a staff member may see and work on: a scope, and the SQL conditions
 // every query of the records adds for it.
-import { type AnyColumn, and, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseByKey } from "~/site/course-catalog";
 import { allCourses, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
@@ -53,6 +53,20 @@ export async function recordIdsInScope(db: AppDatabase, ids: readonly number[], 
     .from(students)
     .where(and(inArray(students.id, [...ids]), scopeCondition(scope)));
   return rows.map((row) => row.id);
+}
+
+/** Those of these records that exist and are in this scope, with their names and courses, by id. */
+export async function recordsInScope(
+  db: AppDatabase,
+  ids: readonly number[],
+  scope: RecordScope,
+): Promise<{ id: number; name: string; courses: string[] }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: students.id, name: students.name, courses: students.courses })
+    .from(students)
+    .where(and(inArray(students.id, [...ids]), scopeCondition(scope)))
+    .orderBy(asc(students.id));
 }
 
 /**

@@ -1,10 +1,9 @@
 // The record page's stage form: where admissions stand with the student, and why one was lost.
 import { z } from "zod";
 import {
-  firstIssue,
-  problem,
   type RecordFormAnswer,
   type RecordFormPost,
+  refused,
   saveRecordEdit,
   version,
 } from "./record-form-parts.server";
@@ -34,8 +33,7 @@ export async function saveStage(post: RecordFormPost): Promise<RecordFormAnswer>
     lostReason: field("lostReason") ?? "",
     lostNote: field("lostNote") ?? "",
   });
-  if (!parsed.success)
-    return problem("stage", form, firstIssue(parsed.error).message, 400, firstIssue(parsed.error).field);
+  if (!parsed.success) return refused("stage", form, parsed.error);
   return saveRecordEdit(post, "stage", parsed.data.version, {
     stage: parsed.data.stage,
     lostReason: (parsed.data.lostReason || null) as LostReason | null,

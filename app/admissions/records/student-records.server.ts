@@ -15,7 +15,6 @@ import {
   inArray,
   isNull,
   lt,
-  lte,
   or,
   type SQL,
   sql,
@@ -275,15 +274,6 @@ export async function recordSubmissions(db: AppDatabase, studentId: number) {
     ...enquiryRows.map((row) => ({ ...row, kind: "enquiry" as const, batch: "" })),
     ...registrationRows.map((row) => ({ ...row, kind: "registration" as const, question: "" })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
-}
-
-/** Records whose next follow-up is due by `until`, for the counts on the desk. */
-export async function countDue(db: AppDatabase, until: Date, scope: RecordScope): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(students)
-    .where(and(lte(students.nextFollowUpAt, until), scopeCondition(scope)));
-  return row?.n ?? 0;
 }
 
 /** The records an account owns (to move them all, e.g. when someone leaves). */

@@ -83,9 +83,5 @@ export const stageOfStatus = {
   not_interested: "lost",
 } as const satisfies Record<string, StudentStage>;
 
-export function isStudentStage(value: unknown): value is StudentStage {
-  return typeof value === "string" && (studentStages as readonly string[]).includes(value);
-}
-
 /** The longest note a timeline entry keeps; the desk says so before saving. */
 export const maxNoteLength = 2000;

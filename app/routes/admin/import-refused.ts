@@ -16,8 +16,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const { columns } = readChoices(new URL(request.url).searchParams, await stagedHeaders(upload));
-  const csv = await refusedRowsCsv(db, upload, columns);
+  const headers = await stagedHeaders(upload);
+  const { columns } = readChoices(new URL(request.url).searchParams, headers);
+  const csv = await refusedRowsCsv(db, upload, headers, columns);
   const name = upload.fileName.replace(/\.[a-z]+$/i, "").replace(/[^\w.-]+/g, "-") || "list";
   return new Response(csv, {
     headers: {

@@ -23,7 +23,8 @@ export const meta = () => deskMeta("Staff accounts");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const { db } = context.get(databaseContext);
-  const [accounts, outOfReach] = await Promise.all([listStaff(db), ownedOutOfReach(db)]);
+  const accounts = await listStaff(db);
+  const outOfReach = await ownedOutOfReach(db, accounts);
   return {
     me: staff.email,
     outOfReach,

@@ -5,11 +5,6 @@ import { studentDataDownload } from "~/privacy/student-export.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/student-data";
 
-/**
- * A student's own data as one JSON download (their record, forms and timeline), for a request
- * under the DPDP Act. A form post from the record page or the students' data page: each
- * download is in the audit log.
- */
 /** The download is a form post (it is audited); opening its address answers in plain words. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -22,6 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * A student's own data as one JSON download (their record, forms and timeline), for a request
+ * under the DPDP Act. A form post from the record page or the students' data page: each
+ * download is in the audit log.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, ["admin"]);
   const id = recordIdOf(params.id);

@@ -42,10 +42,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  if (!form) {
-    return handleRecordForm(context.get(databaseContext).db, new FormData(), id, staff, scope);
-  }
-  const result = await handleRecordForm(context.get(databaseContext).db, form, id, staff, scope);
+  // A post that is not a form is answered as an empty one: that record's 404, or "send the form from the page".
+  const result = await handleRecordForm(context.get(databaseContext).db, form ?? new FormData(), id, staff, scope);
   if ("ok" in result && result.ok) {
     // After a post, the record again (reloading the page does not send the form twice).
     return redirect(`${base}/${id}?saved=${encodeURIComponent(result.intent)}#${result.intent}`);
