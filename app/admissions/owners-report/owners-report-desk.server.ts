@@ -1,6 +1,5 @@
 // What the owner's report page reads from its URL, and its tables as CSV downloads.
-import { Readable } from "node:stream";
-import { csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
+import { csvDownload } from "~/platform/csv-download.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { addIndiaDays, indiaDay, isIndiaDay } from "~/platform/india-time";
 import { type OwnersReport, ownersReport, type ReportPeriod } from "./owners-report.server";
@@ -55,17 +54,5 @@ export async function exportReportTable(db: AppDatabase, request: Request, id: R
     columns: ReportColumn<unknown>[];
     rows: (report: OwnersReport) => unknown[];
   };
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    const encoder = new TextEncoder();
-    yield encoder.encode(utf8Bom + csvHeader(table.columns));
-    for (const row of table.rows(report)) yield encoder.encode(csvRecord(table.columns, row));
-  }
-  const body = Readable.toWeb(Readable.from(chunks())) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="report-${id}-${period.from}-to-${period.to}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(`report-${id}-${period.from}-to-${period.to}.csv`, table.columns, table.rows(report));
 }

@@ -1,6 +1,5 @@
 // The desk's list of student records: its query as the filter form sends it, one page of the
 // records that match in the staff member's scope, and the whole filtered set as a CSV download.
-import { Readable } from "node:stream";
 import { ownerChoices } from "~/admissions/assignment/assignment.server";
 import { recordsWithDuplicates } from "~/admissions/merge/student-merge.server";
 import {
@@ -10,7 +9,8 @@ import {
   dayGroups,
   uncontactedCondition,
 } from "~/admissions/my-day/my-day.server";
-import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "~/platform/csv";
+import type { CsvColumn } from "~/platform/csv";
+import { csvDownload, downloadDate } from "~/platform/csv-download.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { indiaMidnight, indiaTimestamp } from "~/platform/india-time";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
@@ -161,18 +161,5 @@ const recordCsvColumns: CsvColumn<RecordListRow>[] = [
 /** The list's filtered set as a CSV download, streamed from the database in batches. */
 export function exportRecordList(db: AppDatabase, request: Request, staff: StaffUser, scope: RecordScope): Response {
   const filters = filtersOf(readRecordQuery(request), staff);
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    const encoder = new TextEncoder();
-    yield encoder.encode(utf8Bom + csvHeader(recordCsvColumns));
-    for await (const row of studentRecordRows(db, filters, scope))
-      yield encoder.encode(csvRecord(recordCsvColumns, row));
-  }
-  const body = Readable.toWeb(Readable.from(chunks())) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="students-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(`students-${downloadDate()}.csv`, recordCsvColumns, studentRecordRows(db, filters, scope));
 }

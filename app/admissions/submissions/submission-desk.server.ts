@@ -1,10 +1,10 @@
 // The staff desk's submission tables: what a table loads (filters, paging, repeat
 // contacts, CSV) and how a follow-up (status and notes) is saved. Admin, course and
 // counsellor pages call these; the course or record scope is always part of the query.
-import { Readable } from "node:stream";
 import { data } from "react-router";
 import { z } from "zod";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
+import { csvResponse, downloadDate } from "~/platform/csv-download.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import type { CourseValue } from "~/site/course-catalog";
@@ -48,28 +48,9 @@ export function exportSubmissionTable(
 ): Response {
   const query = readTableQuery(request);
   const filters = { since: query.since, search: query.q || undefined, course: scope.course };
-  const csv = Readable.from(encoded(submissionCsv(db, kind, filters, { bom: true })));
-  const body = Readable.toWeb(csv) as ReadableStream<Uint8Array>;
   const subject =
     kind === "enquiry" ? "enquiries" : `registrations${scope.course ? `-${scope.course.replace(" ", "-")}` : ""}`;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${subject}-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
-}
-
-async function* encoded(chunks: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
-  const encoder = new TextEncoder();
-  try {
-    for await (const chunk of chunks) yield encoder.encode(chunk);
-  } catch (error) {
-    // The headers are sent: the download ends short, and the log says why.
-    console.error("CSV export failed:", error);
-    throw error;
-  }
+  return csvResponse(`${subject}-${downloadDate()}.csv`, submissionCsv(db, kind, filters, { bom: true }));
 }
 
 export async function loadSubmissionTable(

@@ -1,6 +1,7 @@
 import { readChoices, requireImportDesk } from "~/admissions/intake/import-desk.server";
 import { getLeadImport, refusedRowsCsv, stagedHeaders } from "~/admissions/intake/lead-import.server";
 import { databaseContext } from "~/platform/context.server";
+import { csvResponse } from "~/platform/csv-download.server";
 import { rowId } from "~/platform/form-data.server";
 import type { Route } from "./+types/import-refused";
 
@@ -20,11 +21,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { columns } = readChoices(new URL(request.url).searchParams, headers);
   const csv = await refusedRowsCsv(db, upload, headers, columns);
   const name = upload.fileName.replace(/\.[a-z]+$/i, "").replace(/[^\w.-]+/g, "-") || "list";
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-refused-rows.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse(`${name}-refused-rows.csv`, [csv]);
 }
