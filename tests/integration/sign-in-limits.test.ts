@@ -72,18 +72,22 @@ describeEachEngine("sign-in limits on the running site", (engine) => {
     expectAtMostChecked(answers, 5);
   });
 
-  // Seen once to let the stranger in after the burst on PostgreSQL with another file running
-  // beside it (not reproduced alone): retried while the cause is looked into.
-  it("lets the owner in from another address after a stranger's burst, and keeps limiting the stranger", {
-    retry: 2,
-  }, async () => {
+  it("lets the owner in from another address after a stranger's burst, and keeps limiting the stranger", async () => {
     const stranger = "203.0.113.66";
     const answers = await burst([site.origin], stranger, owner);
     expectAtMostChecked(answers, 5);
 
     expect((await signInFrom(site.origin, "198.51.100.20", owner, staffPassword)).status).toBe(302);
 
-    // The stranger's address is still held back, whatever password it tries now.
+    // The burst's parallel counts may be refused by one allowance while another still had room
+    // (each refused attempt is taken back), so it can end with fewer than 5 wrong passwords
+    // checked: the stranger's remaining ones are still checked, one by one, and then no more.
+    const checked = answers.filter((answer) => answer.status === 401).length;
+    for (let i = checked; i < 5; i++) {
+      expect((await signInFrom(site.origin, stranger, owner, `one more wrong password ${i}`)).status).toBe(401);
+    }
+
+    // The stranger's address is now held back, whatever password it tries.
     const again = await signInFrom(site.origin, stranger, owner, staffPassword);
     expect(again.status).toBe(429);
     expect(Number(again.retryAfter)).toBeGreaterThan(0);
