@@ -54,6 +54,8 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
       state: record.state,
       district: record.district,
       courses: record.courses,
+      branch: record.branch,
+      branchSource: record.branchSource,
       stage: record.stage,
       lostReason: record.lostReason,
       lostNote: record.lostNote,

@@ -49,6 +49,14 @@ const sourceNotes: Record<BranchSource, string> = {
   list: "from the lead list",
 };
 
+/** How the branch is known, in words (the CSV's column): "guessed from state", "set on the desk"... */
+export const branchSourceLabels: Readonly<Record<string, string>> = {
+  batch: "the batch picked",
+  state: "guessed from state",
+  desk: "set on the desk",
+  list: "the lead list",
+};
+
 /** The branch as the desk shows it: "Chennai (guessed from state)", "Online (from the batch picked)", "Not known yet". */
 export function branchText(branch: string | null | undefined, source: string | null | undefined): string {
   const name = branchName(branch);
