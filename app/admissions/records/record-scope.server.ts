@@ -45,6 +45,15 @@ export function isInScope(scope: RecordScope, record: ScopedRecord): boolean {
   return record.courses.some((course) => (scope.courses as readonly string[]).includes(course));
 }
 
+/**
+ * For the tables that go by course (a course desk's registrations and their CSV): the scope of a
+ * counsellor limited to branches, so only their branches' students are listed; undefined otherwise.
+ */
+export function branchLimitOf(staff: { role: StaffRole; courses?: CourseSet; branches?: BranchSet }) {
+  const scope = recordScopeOf(staff);
+  return isBranchLimited(scope) ? scope : undefined;
+}
+
 /** Whether the scope leaves out students of some branches (so an event's courses alone cannot tell). */
 export function isBranchLimited(scope: RecordScope): boolean {
   return !scope.all && (scope.branches?.length ?? 0) > 0;
