@@ -180,17 +180,22 @@ export async function addStudentByHand(
       joined,
     });
     if (existing !== undefined) {
-      const [row] = await tx
-        .insert(studentIntakes)
-        .values({ ...intake, studentId: existing, createdRecord: false })
-        .returning({ id: studentIntakes.id });
-      await addToTimeline(tx, { studentId: existing, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, true) });
       const [record] = await tx
         .select({ courses: students.courses, branch: students.branch, branchSource: students.branchSource })
         .from(students)
         .where(eq(students.id, existing))
         .for("update");
       const visible = isInScope(scope, record ?? { courses: [], branch: null });
+      // A branch chosen now sets a branch not known yet or only guessed (a "branch" entry says so,
+      // before the visit's own entry, which stays the newest).
+      if (visible && data.branch && record && (record.branch === null || isBranchGuess(record.branchSource))) {
+        await setBranchOnArrival(tx, existing, data.branch, record, actor);
+      }
+      const [row] = await tx
+        .insert(studentIntakes)
+        .values({ ...intake, studentId: existing, createdRecord: false })
+        .returning({ id: studentIntakes.id });
+      await addToTimeline(tx, { studentId: existing, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, true) });
       if (visible) {
         // What the student gave this time joins the record, as a form's does.
         await tx
@@ -202,10 +207,6 @@ export async function addStudentByHand(
             updatedAt: new Date(),
           })
           .where(eq(students.id, existing));
-        // A branch chosen now sets a branch not known yet or only guessed (a "branch" entry says so).
-        if (data.branch && record && (record.branch === null || isBranchGuess(record.branchSource))) {
-          await setBranchOnArrival(tx, existing, data.branch, record, actor);
-        }
         if (data.spoke) await logConversation(tx, existing, data.spoke, actor, scope);
       } else {
         await tx.update(students).set({ updatedAt: new Date() }).where(eq(students.id, existing));

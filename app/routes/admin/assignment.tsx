@@ -154,20 +154,23 @@ export default function Assignment({ loaderData, actionData }: Route.ComponentPr
                 </h3>
                 <ul className="pool-fallbacks" aria-label={`Who gets new ${course.label} students, by branch`}>
                   <li>
-                    {course.label} pool:{" "}
-                    {own.length ? names(own) : "nobody: students without a branch pool stay unassigned"}
-                    {own.length > 0 && available(own).length === 0 ? " (all away)" : ""}
+                    {`${course.label} pool: ${
+                      own.length === 0
+                        ? "nobody, so students of a branch without a pool of its own stay unassigned"
+                        : `${names(own)}${available(own).length === 0 ? " (all away)" : ""}`
+                    }`}
                   </li>
                   {studentBranches.map((branch) => {
                     const members = pools?.[branch] ?? [];
                     return (
                       <li key={branch}>
-                        {branchName(branch)}:{" "}
-                        {members.length === 0
-                          ? `no counsellors of its own; uses the ${course.label} pool`
-                          : available(members).length === 0
-                            ? `${names(members)}, all away; uses the ${course.label} pool meanwhile`
-                            : names(members)}
+                        {`${branchName(branch)}: ${
+                          members.length === 0
+                            ? `no counsellors of its own; uses the ${course.label} pool`
+                            : available(members).length === 0
+                              ? `${names(members)}, all away; uses the ${course.label} pool meanwhile`
+                              : names(members)
+                        }`}
                       </li>
                     );
                   })}
