@@ -122,6 +122,45 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** One pool's form: the course's own (branch "") or a branch's, whose choices are those who work at it. */
+function PoolForm({
+  course,
+  branch,
+  members,
+  accounts,
+}: {
+  course: { label: string; registrationValue: string };
+  branch: PoolBranch;
+  members: readonly string[];
+  accounts: readonly { id: string; name: string; away: boolean; branches: readonly string[] }[];
+}) {
+  const label = branch ? `${course.label} at ${branchName(branch)}` : course.label;
+  const choosable = accounts.filter(
+    (account) => members.includes(account.id) || !branch || worksAtBranch(account.branches, branch),
+  );
+  return (
+    <Form method="post" className="desk-form" aria-label={`Pool of ${label}`}>
+      <input type="hidden" name="intent" value="pool" />
+      <input type="hidden" name="course" value={course.registrationValue} />
+      <input type="hidden" name="branch" value={branch} />
+      <fieldset>
+        <legend className="font-bold">{label}</legend>
+        {choosable.map((account) => (
+          <label key={account.id} className="checkbox-row">
+            <input type="checkbox" name="member" value={account.id} defaultChecked={members.includes(account.id)} />{" "}
+            {account.name}
+            {account.away ? " (away)" : ""}
+            {account.branches.length ? ` (${account.branches.map(branchName).join(", ")} only)` : ""}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn-secondary">
+        Save pool of {label}
+      </button>
+    </Form>
+  );
+}
+
 export default function Assignment({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, pools: coursePools } = loaderData;
   const nameOf = new Map(accounts.map((account) => [account.id, account.name]));
@@ -176,40 +215,26 @@ export default function Assignment({ loaderData, actionData }: Route.ComponentPr
                   })}
                 </ul>
                 <div className="desk-cards">
-                  {(["", ...studentBranches] as const).map((branch) => {
-                    const label = branch ? `${course.label} at ${branchName(branch)}` : course.label;
-                    const members = pools?.[branch] ?? [];
-                    const choosable = accounts.filter(
-                      (account) => members.includes(account.id) || !branch || worksAtBranch(account.branches, branch),
-                    );
-                    return (
-                      <Form method="post" key={branch || "own"} className="desk-form" aria-label={`Pool of ${label}`}>
-                        <input type="hidden" name="intent" value="pool" />
-                        <input type="hidden" name="course" value={course.registrationValue} />
-                        <input type="hidden" name="branch" value={branch} />
-                        <fieldset>
-                          <legend className="font-bold">{label}</legend>
-                          {choosable.map((account) => (
-                            <label key={account.id} className="checkbox-row">
-                              <input
-                                type="checkbox"
-                                name="member"
-                                value={account.id}
-                                defaultChecked={members.includes(account.id)}
-                              />{" "}
-                              {account.name}
-                              {account.away ? " (away)" : ""}
-                              {account.branches.length ? ` (${account.branches.map(branchName).join(", ")} only)` : ""}
-                            </label>
-                          ))}
-                        </fieldset>
-                        <button type="submit" className="btn-secondary">
-                          Save pool of {label}
-                        </button>
-                      </Form>
-                    );
-                  })}
+                  <PoolForm course={course} branch="" members={own} accounts={accounts} />
                 </div>
+                {/* The branches' pools open by themselves once one has someone. */}
+                <details
+                  className="pool-branches"
+                  open={studentBranches.some((branch) => (pools?.[branch] ?? []).length > 0)}
+                >
+                  <summary className="pool-branches-title">Pools of {course.label} per branch</summary>
+                  <div className="desk-cards">
+                    {studentBranches.map((branch) => (
+                      <PoolForm
+                        key={branch}
+                        course={course}
+                        branch={branch}
+                        members={pools?.[branch] ?? []}
+                        accounts={accounts}
+                      />
+                    ))}
+                  </div>
+                </details>
               </section>
             );
           })}
