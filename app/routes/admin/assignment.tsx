@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           `${elsewhere.email} does not work at ${branchName(branch)}: give them that branch on the staff accounts page first.`,
         );
       }
-      const poolName = `${courseByValue(course)?.label ?? course}${branch ? ` at ${branchName(branch)}` : ""}`;
+      const poolName = poolLabel(courseByValue(course)?.label ?? course, branch);
       await auditedChange(db, (tx) => setPool(tx, course as CourseValue, members, branch), {
         actor: staff.email,
         action: "assignment.pool",
@@ -122,6 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** "Embedded", "Embedded at Chennai", "Embedded online". */
+function poolLabel(course: string, branch: PoolBranch): string {
+  if (!branch) return course;
+  return branch === "online" ? `${course} online` : `${course} at ${branchName(branch)}`;
+}
+
 /** One pool's form: the course's own (branch "") or a branch's, whose choices are those who work at it. */
 function PoolForm({
   course,
@@ -134,7 +140,7 @@ function PoolForm({
   members: readonly string[];
   accounts: readonly { id: string; name: string; away: boolean; branches: readonly string[] }[];
 }) {
-  const label = branch ? `${course.label} at ${branchName(branch)}` : course.label;
+  const label = poolLabel(course.label, branch);
   const choosable = accounts.filter(
     (account) => members.includes(account.id) || !branch || worksAtBranch(account.branches, branch),
   );
