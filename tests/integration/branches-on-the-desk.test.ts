@@ -286,6 +286,28 @@ describeEachEngine("branches on the desk", (engine) => {
     const day = await (await get("/desk/day", chennaiCookie)).text();
     expect(day).not.toContain("Bangalore Only");
     expect(day).toContain("Chennai");
+    // They may pass a student on to Bangalore: the record leaves their desk, and the staff page
+    // lists it among the students they own but can no longer open.
+    const pickedId = await recordIdOf(students.picked.mobile);
+    const pickedPage = await (await get(`/counsellor/students/${pickedId}`, chennaiCookie)).text();
+    const passed = await postForm(
+      site.origin,
+      `/counsellor/students/${pickedId}`,
+      {
+        intent: "branch",
+        version: /name="version" value="(\d+)"/.exec(pickedPage)?.[1] ?? "",
+        branch: "bangalore",
+      },
+      { cookie: chennaiCookie },
+    );
+    expect(passed.status).toBe(302);
+    expect(passed.headers.get("location")).toBe("/counsellor/students?branchGiven=1");
+    expect(await (await get("/counsellor/students?branchGiven=1", chennaiCookie)).text()).toContain(
+      "their record has left your list",
+    );
+    expect((await get(`/counsellor/students/${pickedId}`, chennaiCookie)).status).toBe(404);
+    const staffPage = await (await get("/admin/staff", adminCookie)).text();
+    expect(staffPage).toContain("Chennai Picker");
     // A Bangalore pool of the Chennai counsellor is refused.
     const pool = await postForm(
       site.origin,
@@ -310,8 +332,8 @@ describeEachEngine("branches on the desk", (engine) => {
         );
     expect(await names("branch=online")).toEqual(["Online Picker"]);
     expect(await names("branch=unknown")).toEqual(["Kerala Unknown"]);
-    expect((await names("branch=chennai")).sort()).toEqual(["Chennai Picker", "Karnataka Guess", "Tamil Guess"]);
-    expect(await names("branch=bangalore")).toEqual(["Bangalore Only"]);
+    expect((await names("branch=chennai")).sort()).toEqual(["Karnataka Guess", "Tamil Guess"]);
+    expect((await names("branch=bangalore")).sort()).toEqual(["Bangalore Only", "Chennai Picker"]);
     expect(await names("branch=bangalore", chennaiCookie, "/counsellor/students")).toEqual([]);
     const csv = csvRows(await (await get("/admin/students/csv?branch=unknown", adminCookie)).text());
     expect(csv.slice(1).map((row) => row[2])).toEqual(["Kerala Unknown"]);
@@ -330,6 +352,6 @@ describeEachEngine("branches on the desk", (engine) => {
     const newStudents = csv[0]?.indexOf("New students") ?? -1;
     expect(newStudents).toBeGreaterThan(0);
     const byBranch = Object.fromEntries(csv.slice(1).map((row) => [row[0], Number(row[newStudents])]));
-    expect(byBranch).toEqual({ Chennai: 3, Bangalore: 1, Online: 1, "Not known yet": 1 });
+    expect(byBranch).toEqual({ Chennai: 2, Bangalore: 2, Online: 1, "Not known yet": 1 });
   });
 });
