@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, ne, notInArray, or } from "drizzle-orm";
+import { and, asc, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { type AppDatabase, type Database, isUniqueViolation } from "~/platform/database.server";
 import { type CourseKey, courseByKey } from "~/site/course-catalog";
@@ -114,13 +114,26 @@ export async function listStaff(db: AppDatabase): Promise<StaffAccount[]> {
   }));
 }
 
-/** The e-mail addresses of the counsellors who work on this course (or on all courses). */
-export async function staffEmailsForCourse(db: AppDatabase, key: CourseKey): Promise<string[]> {
+/**
+ * The e-mail addresses of the counsellors who work on this course (or on all courses) and, for a
+ * student of a known branch, at that branch (those limited to other branches are left out).
+ */
+export async function staffEmailsForCourse(db: AppDatabase, key: CourseKey, branch?: string | null): Promise<string[]> {
   const rows = await db
     .selectDistinct({ email: user.email })
     .from(user)
     .innerJoin(staffCourses, eq(staffCourses.userId, user.id))
-    .where(and(eq(user.role, "counsellor"), or(eq(staffCourses.course, key), eq(staffCourses.course, allCourses))))
+    .where(
+      and(
+        eq(user.role, "counsellor"),
+        or(eq(staffCourses.course, key), eq(staffCourses.course, allCourses)),
+        branch
+          ? sql`(not exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${user.id})
+              or exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${user.id}
+                and ${staffBranches.branch} = ${branch}))`
+          : undefined,
+      ),
+    )
     .orderBy(asc(user.email));
   return rows.map((row) => row.email);
 }
