@@ -78,19 +78,19 @@ const commands: Command[] = [
   },
   {
     words: ["user", "add"],
-    options: "--email E --role R [--courses C] [--name N]",
+    options: "--email E --role R [--courses C] [--branches B] [--name N]",
     summary: "Create a staff account; the password is read from standard input.",
     run: async (args) => (await import("./users")).userAddCommand(args),
   },
   {
     words: ["user", "list"],
-    summary: "Every staff account: e-mail, role, courses, created.",
+    summary: "Every staff account: e-mail, role, courses, branches, created.",
     run: async (args) => (await import("./users")).userListCommand(args),
   },
   {
     words: ["user", "set-role"],
-    options: "--email E --role R [--courses C]",
-    summary: "Change an account's role and courses (its sessions end).",
+    options: "--email E --role R [--courses C] [--branches B]",
+    summary: "Change an account's role, courses and branches (its sessions end).",
     run: async (args) => (await import("./users")).userSetRoleCommand(args),
   },
   {
@@ -129,6 +129,8 @@ Staff accounts:
   Roles: admin (everything), counsellor (the students of their courses). A counsellor needs
   --courses: course keys separated by commas (embedded, python, iot, matlab, ai), or all,
   e.g. user add --email E --role counsellor --courses embedded,iot
+  --branches limits a counsellor to some branches (chennai, bangalore, online), e.g.
+  --branches chennai; left out: every branch for a new account, unchanged for set-role
   Passwords: at least 15 characters (a phrase of a few words works well), one line on
   standard input, e.g. printf '%s\\n' "$PASSWORD" | npm run --silent cli -- user add --email E --role admin
   (typed at a terminal, it is asked for twice without being shown). The last admin cannot

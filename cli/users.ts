@@ -12,7 +12,16 @@ import {
   setStaffRole,
   unknownRoleMessage,
 } from "../app/staff/staff-accounts.server";
-import { type CourseSet, describeCourses, isStaffRole, readCourseSet, type StaffRole } from "../app/staff/staff-roles";
+import {
+  type BranchSet,
+  type CourseSet,
+  describeBranches,
+  describeCourses,
+  isStaffRole,
+  readBranchSet,
+  readCourseSet,
+  type StaffRole,
+} from "../app/staff/staff-roles";
 import { cliEnvironment, withDatabase } from "./database";
 import { CliError } from "./errors";
 
@@ -57,23 +66,34 @@ function coursesOption(role: StaffRole, value: string | undefined): CourseSet {
   return read.courses;
 }
 
-/** "admin", or "counsellor (embedded, iot)". */
-function accessText(role: StaffRole, courses: CourseSet): string {
-  return role === "admin" ? role : `${role} (${describeCourses(courses)})`;
+/** --branches chennai,online: a counsellor limited to those branches ("" or leaving it out: as it is, or every branch for a new account). */
+function branchesOption(role: StaffRole, value: string | undefined): BranchSet | undefined {
+  if (value === undefined) return undefined;
+  if (role === "admin") throw new CliError("An admin works at every branch: leave out --branches.", 2);
+  const read = readBranchSet(role, value.split(","));
+  if (!read.ok) throw new CliError(read.error, 2);
+  return read.branches;
+}
+
+/** "admin", or "counsellor (embedded, iot)", or "counsellor (embedded; Chennai only)". */
+function accessText(role: StaffRole, courses: CourseSet, branches: BranchSet = []): string {
+  if (role === "admin") return role;
+  return `${role} (${describeCourses(courses)}${branches.length ? `; ${describeBranches(branches)} only` : ""})`;
 }
 
 export async function userAddCommand(args: string[]): Promise<void> {
-  const options = userOptions(args, ["email", "role", "courses", "name"], ["email", "role"]);
+  const options = userOptions(args, ["email", "role", "courses", "branches", "name"], ["email", "role"]);
   const role = roleOption(options.role);
   const courses = coursesOption(role, options.courses);
+  const branches = branchesOption(role, options.branches) ?? [];
   const email = normaliseEmail(options.email as string);
   const password = await readNewPassword(email);
   // The first admin is made before the site has ever started, so this one may create the database.
   const result = await withDatabaseCreated(async (database) => {
-    return createStaff(database, { email, name: options.name, role, courses, password }, commandLineActor());
+    return createStaff(database, { email, name: options.name, role, courses, branches, password }, commandLineActor());
   });
   if (!result.ok) throw new CliError(result.error);
-  process.stdout.write(`Created ${result.user.email} (${accessText(role, courses)}).\n`);
+  process.stdout.write(`Created ${result.user.email} (${accessText(role, courses, branches)}).\n`);
 }
 
 export async function userListCommand(args: string[]): Promise<void> {
@@ -84,33 +104,38 @@ export async function userListCommand(args: string[]): Promise<void> {
     return;
   }
   const rows = [
-    ["EMAIL", "ROLE", "COURSES", "CREATED"],
+    ["EMAIL", "ROLE", "COURSES", "BRANCHES", "CREATED"],
     ...accounts.map((a) => [
       a.email,
       a.role ?? "(none)",
       a.role === "admin" ? "all (admin)" : describeCourses(a.courses),
+      a.role === "admin" ? "all (admin)" : a.branches.join(",") || "all",
       indiaTimestamp(a.createdAt),
     ]),
   ];
-  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? "").length)) + 2);
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => (row[column] ?? "").length)) + 2);
   for (const row of rows) {
-    const padded = [0, 1, 2].map((column) => (row[column] ?? "").padEnd(widths[column] ?? 0)).join("");
-    process.stdout.write(`${padded}${row[3]}\n`);
+    const padded = [0, 1, 2, 3].map((column) => (row[column] ?? "").padEnd(widths[column] ?? 0)).join("");
+    process.stdout.write(`${padded}${row[4]}\n`);
   }
 }
 
 export async function userSetRoleCommand(args: string[]): Promise<void> {
-  const options = userOptions(args, ["email", "role", "courses"], ["email", "role"]);
+  const options = userOptions(args, ["email", "role", "courses", "branches"], ["email", "role"]);
   const role = roleOption(options.role);
   const courses = coursesOption(role, options.courses);
+  const branches = branchesOption(role, options.branches);
   const email = normaliseEmail(options.email as string);
-  const result = await withDatabase((database) => setStaffRole(database.db, email, role, commandLineActor(), courses));
+  const result = await withDatabase((database) =>
+    setStaffRole(database.db, email, role, commandLineActor(), courses, branches),
+  );
   if (!result.ok) throw new CliError(result.error);
+  const now = `${accessText(role, courses, branches)}${branches === undefined && role !== "admin" ? " at the branches they had" : ""}`;
   if (result.changed === false) {
-    process.stdout.write(`${email} is already ${accessText(role, courses)}. Nothing changed.\n`);
+    process.stdout.write(`${email} is already ${now}. Nothing changed.\n`);
     return;
   }
-  process.stdout.write(`${email} is now ${accessText(role, courses)}. Their sessions were ended.\n`);
+  process.stdout.write(`${email} is now ${now}. Their sessions were ended.\n`);
 }
 
 export async function userResetPasswordCommand(args: string[]): Promise<void> {

@@ -28,6 +28,12 @@ import {
   intakeSources,
 } from "../app/admissions/intake/intake-sources.ts";
 import {
+  type BranchSource,
+  branchSources,
+  type StudentBranch,
+  studentBranches,
+} from "../app/admissions/records/student-branches.ts";
+import {
   type LostReason,
   lostReasons,
   type StudentStage,
@@ -136,6 +142,10 @@ export const students = pgTable(
     district: text("district").notNull().default(""),
     /** Registration values of every course the student asked about, e.g. {"iot","python fullstack"}. */
     courses: text("courses").array().$type<RegistrationCourse[]>().notNull().default(sql`'{}'::text[]`),
+    /** The branch the student belongs to (app/admissions/records/student-branches.ts); null: not known yet. */
+    branch: text("branch").$type<StudentBranch>(),
+    /** How the branch was set; "state" is a guess until a person confirms it (migration 0024). */
+    branchSource: text("branch_source").$type<BranchSource>(),
     stage: text("stage").$type<StudentStage>().notNull().default("new"),
     lostReason: text("lost_reason").$type<LostReason>(),
     lostNote: text("lost_note").notNull().default(""),
@@ -176,6 +186,10 @@ export const students = pgTable(
     check(
       "students_lost_reason_check",
       sql`(${table.stage} = 'lost') = (${table.lostReason} is not null) and (${table.lostReason} is null or ${table.lostReason} in (${inList(lostReasons)}))`,
+    ),
+    check(
+      "students_branch_check",
+      sql`(${table.branch} is null) = (${table.branchSource} is null) and (${table.branch} is null or ${table.branch} in (${inList(studentBranches)})) and (${table.branchSource} is null or ${table.branchSource} in (${inList(branchSources)}))`,
     ),
   ],
 );
@@ -241,6 +255,8 @@ export const studentFacts = pgTable(
     ownerId: text("owner_id"),
     /** The first course the student asked about (courses[1]); null: none. */
     course: text("course"),
+    /** The record's branch (migration 0024); null: not known yet. */
+    branch: text("branch"),
     stage: text("stage").$type<StudentStage>().notNull(),
     lostReason: text("lost_reason").$type<LostReason>(),
     /** Minutes from arrival to the first contact (0 when logged before it); null: not contacted. */
@@ -269,9 +285,10 @@ export const studentFollowUps = pgTable(
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     done: boolean("done").notNull(),
     moved: boolean("moved").notNull(),
-    /** The record's owner and first course now, as on student_facts (migration 0021). */
+    /** The record's owner, first course (migration 0021) and branch (0024) now, as on student_facts. */
     ownerId: text("owner_id"),
     course: text("course"),
+    branch: text("branch"),
   },
   (table) => [
     index("student_follow_ups_due_idx").on(table.dueAt),
@@ -751,29 +768,38 @@ export const outbox = pgTable(
 );
 
 /**
- * Each course's pool: the staff accounts its new students are given to, in turn
- * (app/admissions/assignment/assignment.server.ts). An admin edits it on the desk.
+ * Each course's pools: the staff accounts its new students are given to, in turn
+ * (app/admissions/assignment/assignment.server.ts): the course's own pool (branch "") and a pool
+ * per branch (migration 0024), which a student of that branch goes to first. An admin edits them.
  */
 export const assignmentPools = pgTable(
   "assignment_pools",
   {
     course: text("course").$type<RegistrationCourse>().notNull(),
+    /** A student branch, or "" for the course's pool (every branch, and the fallback of each). */
+    branch: text("branch").$type<StudentBranch | "">().notNull().default(""),
     userId: text("user_id")
       .notNull()
       .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (table) => [
-    primaryKey({ columns: [table.course, table.userId] }),
+    primaryKey({ columns: [table.course, table.branch, table.userId] }),
     check("assignment_pools_course_check", sql`${table.course} in (${inList(registrationCourses)})`),
+    check("assignment_pools_branch_check", sql`${table.branch} in ('', ${inList(studentBranches)})`),
   ],
 );
 
-/** Whose turn it is in each course's pool: the account that got the last new student. */
-export const assignmentCursors = pgTable("assignment_cursors", {
-  course: text("course").$type<RegistrationCourse>().primaryKey(),
-  lastUserId: text("last_user_id"),
-});
+/** Whose turn it is in each pool (course and branch, "" for the course's): the account that got the last new student. */
+export const assignmentCursors = pgTable(
+  "assignment_cursors",
+  {
+    course: text("course").$type<RegistrationCourse>().notNull(),
+    branch: text("branch").$type<StudentBranch | "">().notNull().default(""),
+    lastUserId: text("last_user_id"),
+  },
+  (table) => [primaryKey({ columns: [table.course, table.branch] })],
+);
 
 /** Staff accounts marked away (on leave): they get no new students until they are back. */
 export const staffAvailability = pgTable("staff_availability", {
@@ -876,5 +902,25 @@ export const staffCourses = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.course] }),
     check("staff_courses_course_check", sql`${table.course} in (${inList([...courseKeys, "all"])})`),
+  ],
+);
+
+/**
+ * The branches a counsellor is limited to (migration 0024): none, every branch. A counsellor
+ * limited to some sees the students of their courses at those branches and those whose branch
+ * is not known yet (app/admissions/records/record-scope.server.ts). Admins have none.
+ */
+export const staffBranches = pgTable(
+  "staff_branches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references((): AnyPgColumn => user.id, { onDelete: "cascade" }),
+    branch: text("branch").$type<StudentBranch>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.branch] }),
+    check("staff_branches_branch_check", sql`${table.branch} in (${inList(studentBranches)})`),
   ],
 );

@@ -6,13 +6,15 @@ import type { AppDatabase } from "~/platform/database.server";
 import { ownOrigins } from "~/platform/env.server";
 import { session, user } from "../../db/schema";
 import { getAuth, sessionAbsoluteMs } from "./auth.server";
-import { courseSetOf } from "./staff-accounts.server";
+import { branchSetOf, courseSetOf } from "./staff-accounts.server";
 import {
   accessLabel,
   areaOf,
+  type BranchSet,
   type CourseSet,
   isStaffRole,
   type StaffRole,
+  sameBranches,
   sameCourses,
   staffRoles,
   worksOn,
@@ -27,6 +29,8 @@ export interface StaffUser {
   role: StaffRole;
   /** A counsellor's courses (course keys, or "all"); an admin has none and works on every course. */
   courses?: CourseSet;
+  /** The branches a counsellor is limited to (none: every branch); an admin has none. */
+  branches?: BranchSet;
   /** The session this request came with (a live stream checks it again while open). */
   sessionId: string;
 }
@@ -63,19 +67,21 @@ export async function getStaffUser(
     return null;
   }
   const courses = role === "admin" ? [] : await courseSetOf(database.db, found.user.id);
+  const branches = role === "admin" ? [] : await branchSetOf(database.db, found.user.id);
   return {
     id: found.user.id,
     email: found.user.email,
     name: found.user.name,
     role,
     courses,
+    branches,
     sessionId: found.session.id,
   };
 }
 
 /**
  * Whether the session a staff member opened a live stream with still stands: not signed
- * out, not ended by a change of role or courses, a password reset or removal, not past
+ * out, not ended by a change of role, courses or branches, a password reset or removal, not past
  * either time limit. A change of role or courses ends the account's sessions; the role and
  * courses are compared too, so a stream never outlives the access it was opened with.
  * Reads the row without touching it, so an open stream alone never keeps a session alive.
@@ -90,7 +96,11 @@ export async function isSessionCurrent(db: AppDatabase, staff: StaffUser): Promi
     .limit(1);
   if (!row) return false;
   if (row.role !== staff.role || now.getTime() - row.createdAt.getTime() >= sessionAbsoluteMs) return false;
-  return staff.role === "admin" || sameCourses(await courseSetOf(db, staff.id), staff.courses ?? []);
+  return (
+    staff.role === "admin" ||
+    (sameCourses(await courseSetOf(db, staff.id), staff.courses ?? []) &&
+      sameBranches(await branchSetOf(db, staff.id), staff.branches ?? []))
+  );
 }
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);

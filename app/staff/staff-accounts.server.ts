@@ -1,19 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, notInArray, or } from "drizzle-orm";
+import { and, asc, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { type AppDatabase, type Database, isUniqueViolation } from "~/platform/database.server";
 import { type CourseKey, courseByKey } from "~/site/course-catalog";
-import { account, assignmentPools, session, staffCourses, user } from "../../db/schema";
+import { account, assignmentPools, session, staffBranches, staffCourses, user } from "../../db/schema";
 import { recordAudit } from "./audit-log.server";
 import { hashPassword, newPasswordProblem } from "./password.server";
 import {
   allCourses,
+  type BranchSet,
   type CourseSet,
   coursesOf,
+  describeBranches,
   describeCourses,
   isStaffRole,
+  readBranchSet,
   readCourseSet,
   type StaffRole,
+  sameBranches,
   sameCourses,
   staffRoles,
 } from "./staff-roles";
@@ -31,6 +35,8 @@ export interface StaffAccount {
   role: string | null;
   /** A counsellor's courses (none for an admin). */
   courses: CourseSet;
+  /** The branches a counsellor is limited to; none: every branch (and always none for an admin). */
+  branches: BranchSet;
   createdAt: Date;
 }
 
@@ -45,6 +51,8 @@ export interface NewStaff {
   role: StaffRole;
   /** A counsellor's courses: course keys, or "all" (at least one); ignored for an admin. */
   courses?: CourseSet;
+  /** The branches a counsellor is limited to (none: every branch); ignored for an admin. */
+  branches?: BranchSet | readonly string[];
   password: string;
 }
 
@@ -77,25 +85,55 @@ export async function courseSetOf(db: AppDatabase, userId: string): Promise<Cour
   return courseSetFromRows(rows.map((row) => row.course));
 }
 
-/** Every account with its courses, oldest first. */
+/** The branches as stored, in the branches' order (none: every branch). */
+function branchSetFromRows(rows: readonly string[]): BranchSet {
+  const read = readBranchSet("counsellor", rows);
+  return read.ok ? read.branches : [];
+}
+
+/** The branches an account is limited to (none: every branch, or an unknown id). */
+export async function branchSetOf(db: AppDatabase, userId: string): Promise<BranchSet> {
+  const rows = await db
+    .select({ branch: staffBranches.branch })
+    .from(staffBranches)
+    .where(eq(staffBranches.userId, userId));
+  return branchSetFromRows(rows.map((row) => row.branch));
+}
+
+/** Every account with its courses and branches, oldest first. */
 export async function listStaff(db: AppDatabase): Promise<StaffAccount[]> {
-  const [accounts, courses] = await Promise.all([
+  const [accounts, courses, branches] = await Promise.all([
     db.select(columns).from(user).orderBy(asc(user.createdAt), asc(user.email)),
     db.select({ userId: staffCourses.userId, course: staffCourses.course }).from(staffCourses),
+    db.select({ userId: staffBranches.userId, branch: staffBranches.branch }).from(staffBranches),
   ]);
   return accounts.map((found) => ({
     ...found,
     courses: courseSetFromRows(courses.filter((row) => row.userId === found.id).map((row) => row.course)),
+    branches: branchSetFromRows(branches.filter((row) => row.userId === found.id).map((row) => row.branch)),
   }));
 }
 
-/** The e-mail addresses of the counsellors who work on this course (or on all courses). */
-export async function staffEmailsForCourse(db: AppDatabase, key: CourseKey): Promise<string[]> {
+/**
+ * The e-mail addresses of the counsellors who work on this course (or on all courses) and, for a
+ * student of a known branch, at that branch (those limited to other branches are left out).
+ */
+export async function staffEmailsForCourse(db: AppDatabase, key: CourseKey, branch?: string | null): Promise<string[]> {
   const rows = await db
     .selectDistinct({ email: user.email })
     .from(user)
     .innerJoin(staffCourses, eq(staffCourses.userId, user.id))
-    .where(and(eq(user.role, "counsellor"), or(eq(staffCourses.course, key), eq(staffCourses.course, allCourses))))
+    .where(
+      and(
+        eq(user.role, "counsellor"),
+        or(eq(staffCourses.course, key), eq(staffCourses.course, allCourses)),
+        branch
+          ? sql`(not exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${user.id})
+              or exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${user.id}
+                and ${staffBranches.branch} = ${branch}))`
+          : undefined,
+      ),
+    )
     .orderBy(asc(user.email));
   return rows.map((row) => row.email);
 }
@@ -106,7 +144,7 @@ export async function findStaff(db: AppDatabase, email: string): Promise<StaffAc
     .from(user)
     .where(eq(user.email, normaliseEmail(email)))
     .limit(1);
-  return found && { ...found, courses: await courseSetOf(db, found.id) };
+  return found && { ...found, courses: await courseSetOf(db, found.id), branches: await branchSetOf(db, found.id) };
 }
 
 /** Replaces an account's courses (in a transaction). */
@@ -116,6 +154,12 @@ async function storeCourses(tx: AppDatabase, userId: string, courses: CourseSet)
   if (rows.length > 0) await tx.insert(staffCourses).values(rows.map((course) => ({ userId, course })));
 }
 
+/** Replaces an account's branches (in a transaction); none: every branch. */
+async function storeBranches(tx: AppDatabase, userId: string, branches: BranchSet): Promise<void> {
+  await tx.delete(staffBranches).where(eq(staffBranches.userId, userId));
+  if (branches.length > 0) await tx.insert(staffBranches).values(branches.map((branch) => ({ userId, branch })));
+}
+
 /** Creates an account after checking the e-mail, the role and the password policy. */
 export async function createStaff(database: Database, input: NewStaff, actor: string): Promise<CreateStaffResult> {
   const email = normaliseEmail(input.email);
@@ -123,6 +167,8 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
   if (!isStaffRole(input.role)) return { ok: false, error: unknownRoleMessage(String(input.role)) };
   const access = readCourseSet(input.role, courseValuesOf(input.courses));
   if (!access.ok) return access;
+  const limit = readBranchSet(input.role, input.branches ?? []);
+  if (!limit.ok) return limit;
   const name = (input.name ?? "").trim().slice(0, maxNameLength) || email;
   const problem = await newPasswordProblem(input.password, { email });
   if (problem) return { ok: false, error: problem };
@@ -143,6 +189,7 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
         .insert(account)
         .values({ id: randomUUID(), accountId: id, providerId: credential, userId: id, password: hash });
       await storeCourses(tx, id, access.courses);
+      await storeBranches(tx, id, limit.branches);
       await recordAudit(tx, {
         actor,
         action: "staff.create",
@@ -150,9 +197,10 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
         detail: {
           role: input.role,
           ...(input.role === "counsellor" ? { courses: describeCourses(access.courses) } : {}),
+          ...(limit.branches.length > 0 ? { branches: describeBranches(limit.branches) } : {}),
         },
       });
-      return stored && { ...stored, courses: access.courses };
+      return stored && { ...stored, courses: access.courses, branches: limit.branches };
     });
     if (!created) throw new Error(`The account for ${email} was not stored.`);
     return { ok: true, user: created };
@@ -163,10 +211,11 @@ export async function createStaff(database: Database, input: NewStaff, actor: st
 }
 
 /**
- * Sets the role and, for a counsellor, the courses (course keys or "all", at least one). When
- * either changes, the account's sessions end, so the new access applies from its next sign-in,
- * and it leaves the assignment pools of the courses it no longer works on. Nothing changed:
- * `changed: false`, no audit entry, sessions kept.
+ * Sets the role and, for a counsellor, the courses (course keys or "all", at least one) and,
+ * when given, the branches they are limited to (none: every branch; left out: as they are). When
+ * any changes, the account's sessions end, so the new access applies from its next sign-in, and
+ * it leaves the assignment pools of the courses it no longer works on and of the branches it is
+ * no longer at. Nothing changed: `changed: false`, no audit entry, sessions kept.
  */
 export async function setStaffRole(
   db: AppDatabase,
@@ -174,21 +223,43 @@ export async function setStaffRole(
   role: StaffRole,
   actor: string,
   courses?: CourseSet | readonly string[],
+  branches?: BranchSet | readonly string[],
 ): Promise<StaffResult> {
   if (!isStaffRole(role)) return { ok: false, error: unknownRoleMessage(String(role)) };
   const access = readCourseSet(role, courseValuesOf(courses));
   if (!access.ok) return access;
+  const limit = branches === undefined ? undefined : readBranchSet(role, branches);
+  if (limit && !limit.ok) return limit;
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const found = await lockAccount(tx, email);
     if (!found) return noSuchAccount(email);
     if (found.role === "admin" && role !== "admin" && admins.length <= 1) return lastAdmin(found.email);
     const before = await courseSetOf(tx, found.id);
+    const branchesBefore = await branchSetOf(tx, found.id);
+    // An admin is never limited to branches; left out, a counsellor's stay as they are.
+    const branchesAfter = role === "admin" ? [] : limit?.ok ? limit.branches : branchesBefore;
     const roleChanged = found.role !== role;
     const coursesChanged = !sameCourses(before, access.courses);
-    if (!roleChanged && !coursesChanged) return { ok: true, changed: false };
+    const branchesChanged = !sameBranches(branchesBefore, branchesAfter);
+    if (!roleChanged && !coursesChanged && !branchesChanged) return { ok: true, changed: false };
     await tx.update(user).set({ role }).where(eq(user.id, found.id));
     await storeCourses(tx, found.id, access.courses);
+    await storeBranches(tx, found.id, branchesAfter);
+    // A counsellor limited to branches leaves the pools of the other branches.
+    const leftBranches =
+      branchesAfter.length > 0
+        ? await tx
+            .delete(assignmentPools)
+            .where(
+              and(
+                eq(assignmentPools.userId, found.id),
+                ne(assignmentPools.branch, ""),
+                notInArray(assignmentPools.branch, [...branchesAfter]),
+              ),
+            )
+            .returning({ course: assignmentPools.course, branch: assignmentPools.branch })
+        : [];
     // A counsellor is given new students only of the courses they work on.
     const left =
       role === "counsellor" && access.courses !== allCourses
@@ -208,7 +279,9 @@ export async function setStaffRole(
     await tx.delete(session).where(eq(session.userId, found.id));
     const detail: Record<string, unknown> = { role: roleChanged ? `${found.role ?? "none"} -> ${role}` : role };
     if (coursesChanged) detail.courses = `${describeCourses(before)} -> ${describeCourses(access.courses)}`;
-    if (left.length > 0) detail.leftPools = left.map((row) => row.course).join(", ");
+    if (branchesChanged) detail.branches = `${describeBranches(branchesBefore)} -> ${describeBranches(branchesAfter)}`;
+    const leftPools = [...left.map((row) => row.course), ...leftBranches.map((row) => `${row.course} (${row.branch})`)];
+    if (leftPools.length > 0) detail.leftPools = leftPools.join(", ");
     await recordAudit(tx, { actor, action: "staff.set-role", subject: found.email, detail });
     return { ok: true, changed: true };
   });
@@ -290,7 +363,10 @@ async function lockAdmins(tx: AppDatabase): Promise<string[]> {
 }
 
 /** In a transaction: the account as it is now, its row locked until the end. */
-async function lockAccount(tx: AppDatabase, email: string): Promise<Omit<StaffAccount, "courses"> | undefined> {
+async function lockAccount(
+  tx: AppDatabase,
+  email: string,
+): Promise<Omit<StaffAccount, "courses" | "branches"> | undefined> {
   const [found] = await tx
     .select(columns)
     .from(user)

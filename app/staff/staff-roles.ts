@@ -1,5 +1,12 @@
 // Who may sign in to the staff desk, which courses they work on, and where each lands. Browser-safe.
 
+import {
+  branchName,
+  describeBranches,
+  isStudentBranch,
+  type StudentBranch,
+  studentBranches,
+} from "~/admissions/records/student-branches";
 import { type CourseKey, courseByKey, courseKeys, isCourseKey } from "~/site/course-catalog";
 
 /** An administrator (everything) or a counsellor (the students of the courses they are given). */
@@ -17,11 +24,47 @@ export const allCourses = "all";
 /** The courses an account works on: some course keys (catalog order), or every course. */
 export type CourseSet = typeof allCourses | readonly CourseKey[];
 
-/** What an account may do: its role and its courses (an admin works on every course; none given: no course). */
+/** The branches a counsellor is limited to, in the branches' order; none: every branch (decision 031). */
+export type BranchSet = readonly StudentBranch[];
+
+/**
+ * What an account may do: its role, its courses (an admin works on every course; none given: no
+ * course) and the branches it is limited to (none: every branch; an admin is never limited).
+ */
 export interface StaffAccess {
   role: StaffRole;
   courses?: CourseSet;
+  branches?: BranchSet;
 }
+
+/** The branches an account is limited to; [] for an admin and for a counsellor of every branch. */
+export function branchesOf(access: StaffAccess): BranchSet {
+  return access.role === "admin" ? [] : (access.branches ?? []);
+}
+
+/**
+ * A branch set from what a form or the command line gave (branch keys; none: every branch):
+ * checked, without repeats, in the branches' order. An admin is never limited to branches.
+ */
+export function readBranchSet(
+  role: StaffRole,
+  values: readonly string[],
+): { ok: true; branches: BranchSet } | { ok: false; error: string } {
+  if (role === "admin") return { ok: true, branches: [] };
+  const given = values.map((value) => value.trim().toLowerCase()).filter(Boolean);
+  const unknown = given.find((value) => !isStudentBranch(value));
+  if (unknown !== undefined) {
+    return { ok: false, error: `Unknown branch "${unknown}". Use some of: ${studentBranches.join(", ")}.` };
+  }
+  return { ok: true, branches: studentBranches.filter((branch) => given.includes(branch)) };
+}
+
+/** Whether two branch sets are the same. */
+export function sameBranches(a: BranchSet, b: BranchSet): boolean {
+  return a.length === b.length && a.every((branch) => b.includes(branch));
+}
+
+export { describeBranches };
 
 /** The course keys of a set, in catalog order. */
 export function coursesOf(courses: CourseSet | undefined): readonly CourseKey[] {
@@ -42,9 +85,17 @@ export function describeCourses(courses: CourseSet): string {
 /** How the desk names an account's access: "Administrator", "Counsellor: embedded, iot". */
 export function accessLabel(access: StaffAccess): string {
   if (access.role === "admin") return "Administrator";
-  if (access.courses === allCourses) return "Counsellor: all courses";
+  if (access.courses === allCourses) return `Counsellor: all courses${branchesNote(access)}`;
   const labels = coursesOf(access.courses).map((key) => courseByKey(key).label);
-  return `Counsellor: ${labels.length ? labels.join(", ") : "no course yet"}`;
+  return `Counsellor: ${labels.length ? labels.join(", ") : "no course yet"}${branchesNote(access)}`;
+}
+
+/** " (Chennai branch only)", " (Chennai and Online only)", or "" for every branch. */
+function branchesNote(access: StaffAccess): string {
+  const branches = branchesOf(access);
+  if (branches.length === 0) return "";
+  const names = branches.map(branchName);
+  return names.length === 1 ? ` (${names[0]} only)` : ` (${names.slice(0, -1).join(", ")} and ${names.at(-1)} only)`;
 }
 
 /** Whether two course sets are the same. */

@@ -30,11 +30,13 @@ async function embeddedPool(browser: Browser) {
   const page = await context.newPage();
   await signIn(page, staffAccounts.admin);
   await page.goto("/admin/assignment");
-  const pool = page.getByRole("form", { name: "Pool of Embedded" });
+  const pool = page.getByRole("form", { name: "Pool of Embedded", exact: true });
   await pool.getByRole("checkbox", { name: staffAccounts.embedded }).check();
-  await pool.getByRole("button", { name: "Save pool of Embedded" }).click();
+  await pool.getByRole("button", { name: "Save pool of Embedded", exact: true }).click();
   await expect(
-    page.getByRole("form", { name: "Pool of Embedded" }).getByRole("checkbox", { name: staffAccounts.embedded }),
+    page
+      .getByRole("form", { name: "Pool of Embedded", exact: true })
+      .getByRole("checkbox", { name: staffAccounts.embedded }),
   ).toBeChecked();
   await context.close();
 }

@@ -229,7 +229,7 @@ test("a counsellor whose courses are changed is signed out of the open desk", as
   const card = adminPage.getByRole("listitem").filter({ hasText: email });
   await card.getByLabel("MATLAB", { exact: true }).uncheck();
   await card.getByLabel("AI", { exact: true }).check();
-  await card.getByRole("button", { name: "Save role and courses" }).click();
+  await card.getByRole("button", { name: "Save role, courses and branches" }).click();
   await expect(adminPage.getByText(`${email} is now Counsellor: AI. Their open sessions were ended.`)).toBeVisible();
   await admin.close();
 

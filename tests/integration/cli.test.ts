@@ -42,7 +42,7 @@ describe("the command-line tool", () => {
     expect(run.stdout).toContain("export enquiries");
     expect(run.stdout).toContain("export registrations");
     // Staff accounts: the two roles, and a counsellor's courses.
-    expect(run.stdout).toContain("user add --email E --role R [--courses C] [--name N]");
+    expect(run.stdout).toContain("user add --email E --role R [--courses C] [--branches B] [--name N]");
     expect(run.stdout).toContain("user set-role --email E --role R [--courses C]");
     expect(run.stdout).toContain("Roles: admin (everything), counsellor (the students of their courses).");
     expect(run.stdout).toContain("--courses embedded,iot");

@@ -129,6 +129,61 @@ describeEachEngine("adding a student by hand", (engine) => {
     expect(facts).toMatchObject({ utmSource: "Walk-in", utmMedium: "desk", ownerId: priya.id });
   });
 
+  it("sets the branch chosen, else guesses it from the state, within the branches of the person adding them", async () => {
+    await setPool(db(), "embedded", [priya.id], "online");
+    const online = await addStudentByHand(db(), walkIn({ branch: "online" }), admin, everyRecord);
+    if (online.outcome !== "created") throw new Error("expected a new record");
+    expect(online.ownerId).toBe(priya.id);
+    const branchOf = async (id: number) =>
+      (
+        await db()
+          .select({ branch: students.branch, source: students.branchSource })
+          .from(students)
+          .where(eq(students.id, id))
+      )[0];
+    expect(await branchOf(online.id)).toEqual({ branch: "online", source: "desk" });
+    const guessed = await addStudentByHand(
+      db(),
+      walkIn({ branch: "", mobile: "9845099999", state: "tamilnadu", district: "Chennai" }),
+      admin,
+      everyRecord,
+    );
+    expect(await branchOf(guessed.id)).toEqual({ branch: "chennai", source: "state" });
+    // A counsellor limited to Chennai: another branch is refused beside the field; a Karnataka
+    // student they add without a branch is not guessed into Bangalore, out of their sight.
+    const chennaiOnly = {
+      all: false as const,
+      courses: ["embedded" as const],
+      withoutCourse: true,
+      branches: ["chennai" as const],
+    };
+    const refused = validateIntake(
+      { name: "Anu", mobile: "9845012399", branch: "bangalore", how: "walk_in", consent: "in_person" },
+      { allowedBranches: chennaiOnly.branches },
+    );
+    expect(refused.ok ? {} : refused.fieldErrors).toEqual({
+      branch: "You can add students only for your own branches (or with the branch not known yet)",
+    });
+    const unguessed = await addStudentByHand(
+      db(),
+      walkIn({ branch: "", mobile: "9845088888" }),
+      { id: priya.id, email: priya.email },
+      chennaiOnly,
+    );
+    expect(await branchOf(unguessed.id)).toEqual({ branch: null, source: null });
+    // A returning student whose branch was only guessed takes the one chosen now, with a branch entry.
+    const again = await addStudentByHand(
+      db(),
+      walkIn({ branch: "bangalore", mobile: "9845099999", state: "tamilnadu", district: "Chennai" }),
+      admin,
+      everyRecord,
+    );
+    expect(again.outcome).toBe("joined");
+    expect(await branchOf(guessed.id)).toEqual({ branch: "bangalore", source: "desk" });
+    const kinds = (await recordTimeline(db(), guessed.id)).map((entry) => entry.kind);
+    expect(kinds.slice(0, 2)).toEqual(["intake", "branch"]);
+  });
+
   it("gives the student to the person adding them with 'Owner: me'", async () => {
     await setPool(db(), "embedded", [priya.id]);
     const added = await addStudentByHand(db(), walkIn({ owner: "me" }), admin, everyRecord);

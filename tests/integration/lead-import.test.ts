@@ -170,6 +170,47 @@ describeEachEngine("importing a list of leads", (engine) => {
     expect(again).toMatchObject({ ok: false, status: 409, message: expect.stringContaining(`by ${admin.email}`) });
   });
 
+  it("takes a branch from a branch or city column, else guesses it from the state, and gives each to its branch's pool", async () => {
+    await setPool(db(), "embedded", [counsellors[0]?.id as string]);
+    await setPool(db(), "embedded", [counsellors[1]?.id as string], "chennai");
+    const rows = [
+      "Name,Phone,Course,Centre,City,State",
+      "Kala,9811100001,Embedded,Chennai,,",
+      "Mani,9811100002,Embedded,,Bengaluru,",
+      "Nila,9811100003,Embedded,Online,Madurai,Tamil Nadu",
+      "Oviya,9811100004,Embedded,,,Tamil Nadu",
+      "Pavan,9811100005,Embedded,Mysore,,Kerala",
+    ];
+    const staged = await stageLeadFile(
+      db(),
+      { name: "branches.csv", bytes: new TextEncoder().encode(rows.join("\n")) },
+      admin,
+    );
+    if (!staged.ok) throw new Error(staged.message);
+    expect(staged.columns).toEqual(["name", "mobile", "course", "branch", "city", "state"]);
+    const imported = await importLeads(db(), staged.upload.id, choices(staged.columns), admin);
+    expect(imported).toMatchObject({ ok: true, counts: { newStudents: 5, refused: 0 } });
+    const records = await db().select().from(students).orderBy(students.id);
+    expect(records.map((record) => [record.name, record.branch, record.branchSource])).toEqual([
+      ["Kala", "chennai", "list"],
+      ["Mani", "bangalore", "list"],
+      ["Nila", "online", "list"],
+      ["Oviya", "chennai", "state"],
+      // "Mysore" names no branch of ours (the row keeps it as uploaded); Kerala guesses nothing.
+      ["Pavan", null, null],
+    ]);
+    // Chennai's students go to the Chennai pool; the others to the course's own.
+    expect(records.map((record) => record.ownerId)).toEqual([
+      counsellors[1]?.id,
+      counsellors[0]?.id,
+      counsellors[0]?.id,
+      counsellors[1]?.id,
+      counsellors[0]?.id,
+    ]);
+    const intakes = await db().select().from(studentIntakes).orderBy(studentIntakes.id);
+    expect(intakes.map((intake) => intake.branch)).toEqual(["chennai", "bangalore", "online", "", ""]);
+  });
+
   it("reads a CSV with Excel's byte-order mark, and gives all new students to one person with one e-mail", async () => {
     const rows = [
       "\uFEFFName,Phone,Email,Course",

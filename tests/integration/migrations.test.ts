@@ -847,3 +847,92 @@ describeEachEngine("migrating a database made before students came by other door
     });
   }, 180_000);
 });
+
+describeEachEngine("migrating a database made before branches on the records (0023)", (engine) => {
+  it("gives every record its branch from its latest picked batch, a branch given on the desk, or its state, and keeps the pools", async () => {
+    await upgradeFrom(engine, "0023_every_door_in", async ({ oldMigrations, open }) => {
+      const old = await open(oldMigrations);
+      const userId = "asha";
+      await old.db.execute(sql`
+        insert into "user" (id, name, email, email_verified, role) values (${userId}, 'Asha', 'asha@example.in', false, 'counsellor')`);
+      await old.db.execute(sql`insert into staff_courses (user_id, course) values (${userId}, 'embedded')`);
+      await old.db.execute(sql`insert into assignment_pools (course, user_id) values ('embedded', ${userId})`);
+      await old.db.execute(sql`insert into assignment_cursors (course, last_user_id) values ('embedded', ${userId})`);
+      await old.db.execute(sql`
+        insert into course_batches (course_key, branch, starts_on, days, start_time, end_time, mode, fee_inr)
+        values ('embedded', 'chennai', '2031-04-14', 'weekday', '18:30', '20:30', 'classroom', 45000),
+               ('embedded', 'bangalore', '2031-05-12', 'weekend', '10:00', '13:00', 'online', 40000)`);
+      // 1: picked a Chennai classroom batch, then an online one (the latest counts), living in Karnataka.
+      // 2: added on the desk at Bangalore, living in Tamil Nadu. 3: Tamil Nadu only. 4: Kerala only.
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses, owner_id)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{embedded}', ${userId}),
+               ('Anu', '', '9000000001', '{9000000001}', '{}', 'tamilnadu', 'Chennai', '{embedded}', null),
+               ('Bala', '', '9000000002', '{9000000002}', '{}', 'tamilnadu', 'Madurai', '{}', null),
+               ('Cheriyan', '', '9000000003', '{9000000003}', '{}', 'kerala', 'Kannur', '{}', null)`);
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, batch_id, student_id, created_at)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'r1', 'embedded', 1, 1, '2026-01-05T10:00:00Z'),
+               ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'r2', 'embedded', 2, 1, '2026-02-05T10:00:00Z')`);
+      await old.db.execute(sql`
+        insert into student_intakes (student_id, door, how, name, mobile, branch, consent, created_record)
+        values (2, 'desk', 'walk_in', 'Anu', '9000000001', 'bangalore', 'in_person', true)`);
+      await old.db.execute(sql`
+        insert into enquiries (name, email, mobile, stream, major, state, district, submission_token, student_id)
+        values ('Bala', '', '9000000002', 'B.E', 'ECE', 'tamilnadu', 'Madurai', 'e1', 3),
+               ('Cheriyan', '', '9000000003', 'B.E', 'ECE', 'kerala', 'Kannur', 'e2', 4)`);
+      await old.db.execute(sql`select refresh_student_facts(array(select id from students))`);
+      await expect(
+        old.db.execute(sql`insert into student_timeline (student_id, kind, detail) values (1, 'branch', '{}')`),
+      ).rejects.toThrow();
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      expect(await rows(sql`select id, branch, branch_source, version from students order by id`)).toEqual([
+        { id: 1, branch: "online", branch_source: "batch", version: 1 },
+        { id: 2, branch: "bangalore", branch_source: "desk", version: 1 },
+        { id: 3, branch: "chennai", branch_source: "state", version: 1 },
+        { id: 4, branch: null, branch_source: null, version: 1 },
+      ]);
+      // The report's facts carry the branch, and the pools and turns so far are their courses' own.
+      expect(await rows(sql`select student_id, branch from student_facts order by 1`)).toEqual([
+        { student_id: 1, branch: "online" },
+        { student_id: 2, branch: "bangalore" },
+        { student_id: 3, branch: "chennai" },
+        { student_id: 4, branch: null },
+      ]);
+      expect(await rows(sql`select course, branch, user_id from assignment_pools`)).toEqual([
+        { course: "embedded", branch: "", user_id: userId },
+      ]);
+      expect(await rows(sql`select course, branch, last_user_id from assignment_cursors`)).toEqual([
+        { course: "embedded", branch: "", last_user_id: userId },
+      ]);
+      // A branch entry is taken now; a branch we do not have, or a branch without its source, is not.
+      await upgraded.db.execute(
+        sql`insert into student_timeline (student_id, kind, detail) values (1, 'branch', '{}')`,
+      );
+      await expect(upgraded.db.execute(sql`update students set branch = 'mysore' where id = 4`)).rejects.toThrow();
+      await expect(upgraded.db.execute(sql`update students set branch = 'chennai' where id = 4`)).rejects.toThrow();
+      // A new Tamil Nadu student's form after the upgrade: guessed Chennai, given to the Embedded pool.
+      const filed = await createSubmission(
+        upgraded.db,
+        "registration",
+        student({
+          name: "Deepa",
+          mobile: "9000000004",
+          email: "deepa@example.in",
+          state: "tamilnadu",
+          district: "Chennai",
+          course: "embedded",
+        }),
+        { submissionToken: "after" },
+      );
+      expect(filed.owner).toEqual({ id: userId, assigned: true });
+      expect(await rows(sql`select branch, branch_source from students where id = ${filed.studentId}`)).toEqual([
+        { branch: "chennai", branch_source: "state" },
+      ]);
+      await upgraded.close();
+    });
+  }, 180_000);
+});

@@ -76,6 +76,45 @@ describeEachEngine("e-mail notifications", (engine) => {
     delivery = undefined;
   });
 
+  it("tells a course's counsellors limited to other branches nothing of a student of a known branch", async () => {
+    const { db } = database();
+    for (const [email, branches] of [
+      ["iot.chennai@sampige-academy.example", ["chennai"]],
+      ["iot.bangalore@sampige-academy.example", ["bangalore"]],
+      ["iot.anywhere@sampige-academy.example", []],
+    ] as const) {
+      const created = await createStaff(
+        database(),
+        { email, role: "counsellor", courses: ["iot"], branches, password: "correct horse battery staple kolam" },
+        "notification tests",
+      );
+      expect(created.ok).toBe(true);
+    }
+    const coordinatorsTold = async () =>
+      (await db.select({ recipient: outbox.recipient }).from(outbox).where(eq(outbox.kind, "coordinator")))
+        .map((row) => row.recipient)
+        .sort();
+    // Karnataka: guessed Bangalore.
+    expect(await register({ ...form, course: "iot" })).toBe(302);
+    expect(await coordinatorsTold()).toEqual([
+      "iot.anywhere@sampige-academy.example",
+      "iot.bangalore@sampige-academy.example",
+    ]);
+    await db.delete(outbox);
+    // Kerala: no branch known yet, so every counsellor of the course hears of them.
+    expect(
+      await register({
+        ...form,
+        course: "iot",
+        state: "kerala",
+        district: "Kannur",
+        mobile: "9845099999",
+        email: "kerala@example.in",
+      }),
+    ).toBe(302);
+    expect(await coordinatorsTold()).toHaveLength(3);
+  });
+
   it("tells the institute, the course's coordinators and the student about a registration", async () => {
     const { db } = database();
     const created = await createStaff(

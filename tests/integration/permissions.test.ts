@@ -883,6 +883,123 @@ describe("a counsellor's scope", () => {
   });
 });
 
+describe("a counsellor limited to a branch", () => {
+  const as = (cookie: string, path: string) => new Request(site + path, { headers: { cookie } });
+  /** A counsellor of every course limited to Chennai, signed in; and one student of each branch and none. */
+  async function chennaiDesk() {
+    const { db } = test.database;
+    const email = "chennai.only@sampige-academy.example";
+    const created = await createStaff(
+      test.database,
+      { email, name: "Chennai only", role: "counsellor", courses: "all", branches: ["chennai"], password },
+      "permission tests",
+    );
+    expect(created.ok).toBe(true);
+    const login = (await settle(() =>
+      loginAction({
+        request: new Request(`${site}/login`, {
+          method: "POST",
+          body: new URLSearchParams({ email, password }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site },
+        }),
+        context: contextFor(),
+        params: {},
+      } as never),
+    )) as Response;
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const made = async (state: string, district: string, mobile: string) =>
+      (
+        await createSubmission(
+          db,
+          "registration",
+          student({
+            course: "matlab",
+            state,
+            district,
+            mobile,
+            email: `${mobile}@example.in`,
+            name: `Branch ${mobile}`,
+          }),
+          { submissionToken: `branch-${mobile}` },
+        )
+      ).studentId as number;
+    return {
+      cookie,
+      chennai: await made("tamilnadu", "Chennai", "9000300001"),
+      bangalore: await made("karnataka", "Udupi", "9000300002"),
+      unknown: await made("kerala", "Kannur", "9000300003"),
+    };
+  }
+
+  it("opens, lists, exports and writes to only their branch's students and those of no known branch", async () => {
+    const desk = await chennaiDesk();
+    const listed = (await staffStudents.loader({
+      request: as(desk.cookie, "/counsellor/students?q=90003"),
+      context: contextFor(),
+      params: {},
+    } as never)) as { list: { rows: { id: number }[] } };
+    expect(listed.list.rows.map((row) => row.id).sort((a, b) => a - b)).toEqual([desk.chennai, desk.unknown]);
+    for (const [id, status] of [
+      [desk.bangalore, 404],
+      [desk.chennai, 200],
+      [desk.unknown, 200],
+    ] as const) {
+      const page = await settle(() =>
+        staffStudent.loader({
+          request: as(desk.cookie, `/counsellor/students/${id}`),
+          context: contextFor(),
+          params: { id: String(id) },
+        } as never),
+      );
+      expect((page as { init?: { status?: number } }).init?.status ?? 200, String(id)).toBe(status);
+    }
+    const csv = (await staffStudentsCsv.loader({
+      request: as(desk.cookie, "/counsellor/students/csv?q=90003"),
+      context: contextFor(),
+      params: {},
+    } as never)) as Response;
+    const text = await csv.text();
+    expect(text).toContain("Branch 9000300001");
+    expect(text).not.toContain("Branch 9000300002");
+    // The course desk's registrations and their CSV.
+    const registrations = (await coordinatorRegistrations.loader({
+      request: as(desk.cookie, "/onlineuser/matlab?range=all&q=90003"),
+      context: contextFor(),
+      params: { role: "matlab" },
+    } as never)) as { table: { rows: { name: string }[] } };
+    expect(registrations.table.rows.map((row) => row.name).sort()).toEqual(["Branch 9000300001", "Branch 9000300003"]);
+    const exported = (await staffExport.loader({
+      request: as(desk.cookie, "/staff/export/registrations/matlab?range=all&q=90003"),
+      context: contextFor(),
+      params: { table: "registrations", course: "matlab" },
+    } as never)) as Response;
+    expect(await exported.text()).not.toContain("Branch 9000300002");
+    // A change on the Bangalore student's record: not theirs.
+    const written = await settle(() =>
+      staffStudent.action({
+        request: new Request(`${site}/counsellor/students/${desk.bangalore}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "note", text: "Trying" }),
+          headers: { cookie: desk.cookie, Origin: site, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        context: contextFor(),
+        params: { id: String(desk.bangalore) },
+      } as never),
+    );
+    expect(JSON.stringify(written)).toContain("not yours to see");
+    // An admin still sees all three.
+    const all = (await staffStudents.loader({
+      request: as(cookies.get("admin") ?? "", "/admin/students?q=90003"),
+      context: contextFor(),
+      params: {},
+    } as never)) as { list: { rows: { id: number }[] } };
+    expect(all.list.rows).toHaveLength(3);
+  });
+});
+
 describe("the live stream", () => {
   /** Opens /staff/events as `identity`; `next()` reads what arrives within a moment. */
   async function openStream(cookie: string) {

@@ -84,7 +84,7 @@ describeEachEngine("who a record can be given to", (engine) => {
       );
       expect(answer.status).toBe(400);
       expect(answer.error).toBe(
-        "Ravi cannot open this student's record (their courses are others): please choose someone from the list.",
+        "Ravi cannot open this student's record (their courses or branches are others): please choose someone from the list.",
       );
       const bulk = await handleReassignForm(
         db(),

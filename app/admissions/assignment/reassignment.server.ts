@@ -41,7 +41,7 @@ export async function reassignAudited(
   reason: string,
   staff: Pick<StaffUser, "id" | "email">,
   scope: RecordScope,
-): Promise<{ id: number; name: string; courses: string[]; from: string | null }[]> {
+): Promise<{ id: number; name: string; courses: string[]; branch: string | null; from: string | null }[]> {
   const nameOf = await ownerNames(db);
   const visible = await recordIdsInScope(db, ids, scope);
   const moved = await db.transaction(async (tx) => {
@@ -83,13 +83,13 @@ export async function handleReassignForm(
     const chosen = (await listStaff(db)).find((account) => account.id === ownerId);
     if (!chosen) return { ok: false, error: "Please choose a staff account from the list.", field: "ownerId", values };
     const unable = (await recordsInScope(db, [...new Set(parsed.data.ids)], scope))
-      .filter((record) => !canWorkOn(chosen, record.courses))
+      .filter((record) => !canWorkOn(chosen, record))
       .map((record) => record.name);
     if (unable.length > 0) {
       const names = unable.slice(0, 5).join(", ") + (unable.length > 5 ? ` and ${unable.length - 5} more` : "");
       return {
         ok: false,
-        error: `${chosen.name || chosen.email} cannot open ${unable.length === 1 ? "the record of" : "the records of"} ${names} (their courses are others): nothing was moved. Please untick ${unable.length === 1 ? "that student" : "those students"} or choose someone else.`,
+        error: `${chosen.name || chosen.email} cannot open ${unable.length === 1 ? "the record of" : "the records of"} ${names} (their courses or branches are others): nothing was moved. Please untick ${unable.length === 1 ? "that student" : "those students"} or choose someone else.`,
         field: "ownerId",
         values,
       };

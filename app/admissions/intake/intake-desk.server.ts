@@ -4,9 +4,9 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { requireRecordDesk } from "~/admissions/records/record-access.server";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
+import { branchName, studentBranches } from "~/admissions/records/student-branches";
 import { callOutcomeLabels, callOutcomes } from "~/admissions/records/student-stages";
 import { districtsByState, states } from "~/admissions/submissions/options";
-import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { readLimitedForm } from "~/platform/form-data.server";
@@ -25,7 +25,9 @@ export function addStudentChoices(scope: RecordScope) {
       .map((course) => ({ value: course.registrationValue, label: course.label })),
     states: states.map((state) => ({ value: state.value, label: state.label })),
     districtsByState: districtsByState as Record<string, readonly string[]>,
-    branches: site.branches.map((branch) => ({ value: branch.key, label: branch.name })),
+    branches: studentBranches
+      .filter((branch) => scope.all || !scope.branches?.length || scope.branches.includes(branch))
+      .map((branch) => ({ value: branch, label: branchName(branch) })),
     sources: intakeSources.map((source) => ({
       value: source,
       label: intakeSourceLabels[source],
@@ -97,7 +99,10 @@ export async function handleAddStudent(
     input[name] = typeof value === "string" ? value : "";
     values[name as Exclude<IntakeField, "courses">] = typeof value === "string" ? value.slice(0, 4000) : "";
   }
-  const result = validateIntake(input, { allowedCourses: scope.all ? undefined : scope.courses });
+  const result = validateIntake(input, {
+    allowedCourses: scope.all ? undefined : scope.courses,
+    allowedBranches: scope.all ? undefined : scope.branches,
+  });
   if (!result.ok) {
     return data<AddStudentAnswer>(
       { ok: false, values, fieldErrors: result.fieldErrors, formError: result.formError },

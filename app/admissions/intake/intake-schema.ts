@@ -1,6 +1,7 @@
 // The rules of "Add a student" on the desk: the same as the public forms' for a name, a mobile
 // (any Indian spelling, kept as ten digits) and an e-mail, with a message per field. Browser-safe:
 // the page may check as staff type; the server checks again and decides.
+import { isStudentBranch, type StudentBranch } from "~/admissions/records/student-branches";
 import { type CallOutcome, callOutcomes, maxNoteLength } from "~/admissions/records/student-stages";
 import { districtsFor, isStateValue } from "~/admissions/submissions/options";
 import {
@@ -10,7 +11,6 @@ import {
   tenDigitMobile,
 } from "~/admissions/submissions/submission-schema";
 import { fromIndiaInput } from "~/platform/india-time";
-import { branchKeys } from "~/site/branches";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
 import {
   type ConsentWay,
@@ -50,6 +50,7 @@ export const intakeMessages = {
   stateInvalid: "Please choose a state from the list",
   districtInvalid: "Please choose a district of the chosen state",
   branchInvalid: "Please choose a branch from the list",
+  branchOutOfScope: "You can add students only for your own branches (or with the branch not known yet)",
   howRequired: "Please choose how the student came",
   howDetailRequired: "Please say where from",
   tooLong: `At most ${maxNoteLength} characters, please`,
@@ -70,7 +71,8 @@ export interface IntakeData {
   courses: CourseValue[];
   state: string;
   district: string;
-  branch: string;
+  /** Chosen on the desk; "": not chosen (the record's branch is then guessed from the state). */
+  branch: StudentBranch | "";
   how: IntakeSource;
   howDetail: string;
   note: string;
@@ -89,11 +91,16 @@ const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\
 
 /**
  * Checks what staff typed. `input` holds each field's posted value ("courses" as a list).
- * `allowedCourses`: the courses this staff member may add students for (undefined: every course).
+ * `allowedCourses`: the courses this staff member may add students for (undefined: every course);
+ * `allowedBranches`: the branches they may (undefined or none: every branch).
  */
 export function validateIntake(
   input: Record<string, unknown>,
-  { allowedCourses, now = new Date() }: { allowedCourses?: readonly string[]; now?: Date } = {},
+  {
+    allowedCourses,
+    allowedBranches,
+    now = new Date(),
+  }: { allowedCourses?: readonly string[]; allowedBranches?: readonly string[]; now?: Date } = {},
 ): IntakeResult {
   const errors: Partial<Record<IntakeField, string>> = {};
   const name = text(input.name);
@@ -122,8 +129,11 @@ export function validateIntake(
   if (state && !isStateValue(state)) errors.state = intakeMessages.stateInvalid;
   else if (district && !districtsFor(state).includes(district)) errors.district = intakeMessages.districtInvalid;
 
-  const branch = text(input.branch);
-  if (branch && !(branchKeys as readonly string[]).includes(branch)) errors.branch = intakeMessages.branchInvalid;
+  const branchTyped = text(input.branch);
+  const branch: StudentBranch | "" = isStudentBranch(branchTyped) ? branchTyped : "";
+  if (branchTyped && !branch) errors.branch = intakeMessages.branchInvalid;
+  else if (branch && allowedBranches?.length && !allowedBranches.includes(branch))
+    errors.branch = intakeMessages.branchOutOfScope;
 
   const how = text(input.how);
   if (!isIntakeSource(how)) errors.how = intakeMessages.howRequired;

@@ -7,6 +7,7 @@ import { assignOnArrival } from "~/admissions/assignment/assignment.server";
 import { logContact } from "~/admissions/records/record-edits.server";
 import { everyRecord, isInScope, type RecordScope, toTextArray } from "~/admissions/records/record-scope.server";
 import { stageLabels } from "~/admissions/records/stage-labels";
+import { branchOfState, isBranchGuess, type StudentBranch } from "~/admissions/records/student-branches";
 import type { StudentStage } from "~/admissions/records/student-stages";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { site } from "~/config/site";
@@ -85,6 +86,7 @@ export async function describeOnDesk(db: AppDatabase, id: number, scope: RecordS
       id: students.id,
       name: students.name,
       courses: students.courses,
+      branch: students.branch,
       stage: students.stage,
       ownerName: user.name,
     })
@@ -93,17 +95,21 @@ export async function describeOnDesk(db: AppDatabase, id: number, scope: RecordS
     .where(eq(students.id, id));
   if (!record) return undefined;
   const courseNames = record.courses.map((course) => courseByValue(course)?.label ?? course);
-  if (isInScope(scope, record.courses)) {
+  if (isInScope(scope, record)) {
+    const { branch: _branch, ...shown } = record;
     const parts = [record.name, ...(courseNames.length ? [courseNames.join(", ")] : []), stageLabels[record.stage]];
     const owned = record.ownerName ? `owned by ${record.ownerName}` : "not assigned yet";
-    return { visible: true, ...record, line: `Already on the desk: ${parts.join(", ")}, ${owned}.` };
+    return { visible: true, ...shown, line: `Already on the desk: ${parts.join(", ")}, ${owned}.` };
   }
-  const [branchRow] = await db
-    .select({ branch: studentIntakes.branch })
-    .from(studentIntakes)
-    .where(and(eq(studentIntakes.studentId, id), sql`${studentIntakes.branch} <> ''`))
-    .orderBy(sql`${studentIntakes.createdAt} desc`)
-    .limit(1);
+  // The record's branch, else the latest one given with an intake.
+  const [branchRow] = record.branch
+    ? [{ branch: record.branch }]
+    : await db
+        .select({ branch: studentIntakes.branch })
+        .from(studentIntakes)
+        .where(and(eq(studentIntakes.studentId, id), sql`${studentIntakes.branch} <> ''`))
+        .orderBy(sql`${studentIntakes.createdAt} desc`)
+        .limit(1);
   const branchName = site.branches.find((branch) => branch.key === branchRow?.branch)?.name;
   const by = [
     ...(courseNames.length ? [`the ${courseNames.join(" and ")} desk`] : []),
@@ -174,17 +180,22 @@ export async function addStudentByHand(
       joined,
     });
     if (existing !== undefined) {
+      const [record] = await tx
+        .select({ courses: students.courses, branch: students.branch, branchSource: students.branchSource })
+        .from(students)
+        .where(eq(students.id, existing))
+        .for("update");
+      const visible = isInScope(scope, record ?? { courses: [], branch: null });
+      // A branch chosen now sets a branch not known yet or only guessed (a "branch" entry says so,
+      // before the visit's own entry, which stays the newest).
+      if (visible && data.branch && record && (record.branch === null || isBranchGuess(record.branchSource))) {
+        await setBranchOnArrival(tx, existing, data.branch, record, actor);
+      }
       const [row] = await tx
         .insert(studentIntakes)
         .values({ ...intake, studentId: existing, createdRecord: false })
         .returning({ id: studentIntakes.id });
       await addToTimeline(tx, { studentId: existing, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, true) });
-      const [record] = await tx
-        .select({ courses: students.courses })
-        .from(students)
-        .where(eq(students.id, existing))
-        .for("update");
-      const visible = isInScope(scope, record?.courses ?? []);
       if (visible) {
         // What the student gave this time joins the record, as a form's does.
         await tx
@@ -202,7 +213,12 @@ export async function addStudentByHand(
       }
       return { outcome: "joined" as const, id: existing };
     }
-    const [created] = await tx.insert(students).values(newStudentValues(data)).returning({ id: students.id });
+    const values = newStudentValues(data);
+    // A guess from the state outside the branches of the person adding them would hide the student
+    // from them: the branch then waits, not known yet, for someone to set it.
+    if (values.branchSource === "state" && !isInScope(scope, values))
+      Object.assign(values, { branch: null, branchSource: null });
+    const [created] = await tx.insert(students).values(values).returning({ id: students.id });
     if (!created) throw new Error("The student record was not stored.");
     const id = created.id;
     const [row] = await tx
@@ -254,7 +270,11 @@ async function logConversation(
   );
 }
 
-/** A new record of what a student gave (by hand or in a list's row): its mobile and e-mail are its first known ones. */
+/**
+ * A new record of what a student gave (by hand or in a list's row): its mobile and e-mail are its
+ * first known ones; its branch the one given (chosen on the desk, or a list's column), else a
+ * guess from the state, else not known.
+ */
 export function newStudentValues(given: {
   name: string;
   email: string;
@@ -262,7 +282,10 @@ export function newStudentValues(given: {
   state: string;
   district: string;
   courses: CourseValue[];
+  branch?: StudentBranch | "" | null;
+  branchGivenBy?: "desk" | "list";
 }) {
+  const guess = branchOfState[given.state] ?? null;
   return {
     name: given.name,
     email: given.email,
@@ -272,7 +295,36 @@ export function newStudentValues(given: {
     state: given.state,
     district: given.district,
     courses: given.courses,
+    branch: given.branch || guess,
+    branchSource: given.branch ? (given.branchGivenBy ?? "desk") : guess ? ("state" as const) : null,
   };
+}
+
+/** A returning student's branch set by what was given with them now, with its "branch" entry. */
+async function setBranchOnArrival(
+  tx: AppDatabase,
+  id: number,
+  branch: StudentBranch,
+  before: { branch: string | null; branchSource: string | null },
+  actor: Actor,
+): Promise<void> {
+  const [updated] = await tx
+    .update(students)
+    .set({ branch, branchSource: "desk", version: sql`${students.version} + 1` })
+    .where(eq(students.id, id))
+    .returning({ version: students.version });
+  await addToTimeline(tx, {
+    studentId: id,
+    kind: "branch",
+    actor,
+    detail: {
+      from: before.branch,
+      fromSource: before.branchSource,
+      to: branch,
+      source: "desk",
+      version: updated?.version,
+    },
+  });
 }
 
 /** The array column with `value` added at its end, unless it holds it already. */

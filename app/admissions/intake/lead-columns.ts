@@ -2,7 +2,18 @@
 // Name", "Mobile No", "Email ID", "Interested In"...) and corrected by the admin before anything
 // is stored. Browser-safe.
 
-export const leadFields = ["name", "mobile", "email", "course", "state", "district", "city", "note", "ignore"] as const;
+export const leadFields = [
+  "name",
+  "mobile",
+  "email",
+  "course",
+  "state",
+  "district",
+  "city",
+  "branch",
+  "note",
+  "ignore",
+] as const;
 export type LeadField = (typeof leadFields)[number];
 
 export const leadFieldLabels: Record<LeadField, string> = {
@@ -13,6 +24,7 @@ export const leadFieldLabels: Record<LeadField, string> = {
   state: "State",
   district: "District",
   city: "City (as district)",
+  branch: "Branch",
   note: "Note (remarks)",
   ignore: "Not used (kept with the row)",
 };
@@ -49,6 +61,7 @@ const headerWords: Record<Exclude<LeadField, "ignore">, readonly string[]> = {
   state: ["state"],
   district: ["district"],
   city: ["city", "location", "town", "place"],
+  branch: ["branch", "centre", "center", "campus", "preferredbranch", "branchpreference", "preferredcentre", "mode"],
   note: ["remarks", "remark", "notes", "note", "comments", "comment", "query", "message"],
 };
 

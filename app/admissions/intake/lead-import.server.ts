@@ -7,6 +7,12 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { poolTurns } from "~/admissions/assignment/assignment.server";
+import {
+  branchName,
+  isStudentBranch,
+  type StudentBranch,
+  studentBranches,
+} from "~/admissions/records/student-branches";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { states, stateValues } from "~/admissions/submissions/options";
 import { isAcceptableName, isEmailAddress, tenDigitMobile } from "~/admissions/submissions/submission-schema";
@@ -154,6 +160,8 @@ export interface LeadRow {
   courses: CourseValue[];
   state: string;
   district: string;
+  /** The branch its branch column names, else its city column (Chennai, Bangalore, Online); null: neither. */
+  branch: StudentBranch | null;
   note: string;
 }
 
@@ -199,6 +207,23 @@ function readState(text: string): string {
   return (stateValues as readonly string[]).includes(word) ? word : "";
 }
 
+/** The branches as lists write them: "Chennai", "Madras", "Bengaluru", "Online"... */
+const branchNames = new Map<string, StudentBranch>([
+  ...studentBranches.map((branch) => [branchName(branch).toLowerCase(), branch] as const),
+  ...studentBranches.map((branch) => [branch, branch] as const),
+  ["madras", "chennai"],
+  ["bengaluru", "bangalore"],
+  ["bangaluru", "bangalore"],
+  ["blr", "bangalore"],
+  ["chn", "chennai"],
+]);
+
+/** A branch named by a cell; null when the cell names none (the row keeps the cell as uploaded). */
+function readBranch(text: string): StudentBranch | null {
+  const word = text.toLowerCase().replace(/[^a-z]/g, "");
+  return word ? (branchNames.get(word) ?? null) : null;
+}
+
 /** One row read by the columns' meanings: a row to store, or refused with its reason. */
 function readRow(number: number, cells: string[], headers: string[], columns: LeadField[]): Classified | LeadRow {
   const row: Record<string, string> = {};
@@ -235,6 +260,7 @@ function readRow(number: number, cells: string[], headers: string[], columns: Le
     courses,
     state: readState(value("state")),
     district: (value("district") || value("city")).slice(0, 100),
+    branch: readBranch(value("branch")) ?? readBranch(value("city")),
     note: value("note").slice(0, 2000),
   };
 }
@@ -456,6 +482,7 @@ export async function importLeads(
         state: row.state,
         district: row.district,
         courses: row.courses,
+        branch: row.branch ?? "",
         note: row.note,
         consent: "aggregator" as const,
         rowNumber: row.number,
@@ -470,18 +497,20 @@ export async function importLeads(
         if (fresh.length > 0) {
           const inserted = await tx
             .insert(students)
-            .values(fresh.map(newStudentValues))
-            .returning({ id: students.id, mobile: students.mobile, email: students.email });
+            .values(fresh.map((row) => newStudentValues({ ...row, branchGivenBy: "list" })))
+            .returning({ id: students.id, mobile: students.mobile, email: students.email, branch: students.branch });
           // Each new row has its own mobile and e-mail (repeats were joined): match them back by those.
-          const byContact = new Map(inserted.map((row) => [`${row.mobile}|${row.email}`, row.id]));
+          const byContact = new Map(inserted.map((row) => [`${row.mobile}|${row.email}`, row]));
           for (const row of fresh) {
-            const id = byContact.get(`${row.mobile}|${row.email}`);
-            if (id === undefined) throw new Error("A new student's record was not stored.");
+            const stored = byContact.get(`${row.mobile}|${row.email}`);
+            if (stored === undefined) throw new Error("A new student's record was not stored.");
+            const id = stored.id;
             ids.push(id);
             studentOfRow.set(row.number, id);
             allNew.push(id);
-            const course = row.courses[0] ?? "";
-            newByCourse.set(course, [...(newByCourse.get(course) ?? []), id]);
+            // The pools go by course and branch (the branch's pool of the course, else its own).
+            const key = `${row.courses[0] ?? ""}|${stored.branch ?? ""}`;
+            newByCourse.set(key, [...(newByCourse.get(key) ?? []), id]);
           }
         }
         const intakes: ReturnType<typeof intakeOf>[] = [];
@@ -526,9 +555,10 @@ export async function importLeads(
       if (choices.assignment.mode === "owner") {
         owners.set(choices.assignment.ownerId, allNew);
       } else if (choices.assignment.mode === "pools") {
-        for (const [course, ids] of newByCourse) {
+        for (const [key, ids] of newByCourse) {
+          const [course = "", branch = ""] = key.split("|");
           if (!course) continue;
-          const turns = await poolTurns(tx, course as CourseValue);
+          const turns = await poolTurns(tx, course as CourseValue, isStudentBranch(branch) ? branch : null);
           if (!turns) continue;
           for (const id of ids) {
             const owner = turns.next();

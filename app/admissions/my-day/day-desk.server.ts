@@ -7,6 +7,7 @@ import { handleRecordForm } from "~/admissions/records/record-forms.server";
 import type { RecordIntent } from "~/admissions/records/record-intents";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { recordScopeOf } from "~/admissions/records/record-scope.server";
+import { branchText } from "~/admissions/records/student-branches";
 import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { callOutcomes } from "~/admissions/records/student-stages";
 import type { AppDatabase } from "~/platform/database.server";
@@ -53,6 +54,7 @@ function rowView(row: DayRecord, base: string): DayRowView {
     name: row.name,
     mobile: row.mobile,
     courses: row.courses,
+    branch: branchText(row.branch, row.branchSource),
     stage: row.stage,
     ownerName: row.ownerName,
     nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,

@@ -161,6 +161,7 @@ function DayRow({
       </div>
       <p className="day-meta">
         {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"}
+        {` · ${row.branch}`}
         {row.ownerName === null ? " · Unassigned" : ""}
       </p>
       <p className="day-when">

@@ -118,6 +118,8 @@ export interface DayRecord {
   mobile: string;
   email: string;
   courses: string[];
+  branch: string | null;
+  branchSource: string | null;
   stage: StudentStage;
   ownerId: string | null;
   ownerName: string | null;
@@ -136,6 +138,8 @@ const dayColumns = {
   mobile: students.mobile,
   email: students.email,
   courses: students.courses,
+  branch: students.branch,
+  branchSource: students.branchSource,
   stage: students.stage,
   ownerId: students.ownerId,
   ownerName: user.name,

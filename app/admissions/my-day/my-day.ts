@@ -37,6 +37,8 @@ export interface DayRowView {
   name: string;
   mobile: string;
   courses: string[];
+  /** As the desk shows it: "Chennai", "Chennai (guessed from state)", "Not known yet". */
+  branch: string;
   stage: string;
   ownerName: string | null;
   nextFollowUpAt: string | null;

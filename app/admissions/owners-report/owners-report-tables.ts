@@ -2,6 +2,7 @@
 // (formatted) and for its CSV download (plain numbers). Browser-safe.
 
 import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
+import { branchName } from "~/admissions/records/student-branches";
 import { type LostReason, lostReasons, type StudentStage, studentStages } from "~/admissions/records/student-stages";
 import { shareOf, showShare } from "~/components/desk/shares";
 import type { CsvValue } from "~/platform/csv";
@@ -36,7 +37,7 @@ export interface FollowUpFigures {
 }
 
 export interface ReportRow extends ReportFigures {
-  /** The group's key: an account id, a course value, a source, "source / medium / campaign", a week's Monday. */
+  /** The group's key: an account id, a course value, a branch ("" not known), a source, "source / medium / campaign", a week's Monday. */
   key: string;
   /** Owner's name for a counsellor row. */
   label: string;
@@ -48,6 +49,7 @@ export interface ReportData {
   total: ReportRow;
   byCounsellor: ReportRow[];
   byCourse: ReportRow[];
+  byBranch: ReportRow[];
   bySource: ReportRow[];
   byCampaign: ReportRow[];
   byWeek: ReportRow[];
@@ -218,6 +220,18 @@ export const reportTables = {
       ...outcomeColumns,
     ],
     rows: (report) => report.byCourse,
+  } satisfies ReportTable<ReportRow>,
+  branches: {
+    id: "branches",
+    caption: "By branch",
+    note: "Each student under their record's branch now (a guess from the state counts as that branch until someone changes it); follow-ups by the branch of the student.",
+    columns: [
+      { header: "Branch", value: (row) => branchName(row.key) },
+      ...workColumns,
+      ...followUpColumns,
+      ...outcomeColumns,
+    ],
+    rows: (report) => report.byBranch,
   } satisfies ReportTable<ReportRow>,
   sources: {
     id: "sources",

@@ -38,6 +38,8 @@ export interface OwnersReport {
   total: ReportRow;
   byCounsellor: ReportRow[];
   byCourse: ReportRow[];
+  /** By the record's branch now ("" key: not known yet). */
+  byBranch: ReportRow[];
   bySource: ReportRow[];
   byCampaign: ReportRow[];
   /** Weeks (Monday, India) of arrival in the period, in order, each with its response times. */
@@ -46,10 +48,10 @@ export interface OwnersReport {
 
 const indiaOffsetSeconds = indiaOffsetMs / 1000;
 
-type Grouping = "total" | "owner" | "course" | "source" | "campaign" | "week";
+type Grouping = "total" | "owner" | "course" | "branch" | "source" | "campaign" | "week";
 
 /**
- * The period's new students of one owner, first course and first touch (the finest grouping the
+ * The period's new students of one owner, first course, branch and first touch (the finest grouping the
  * report needs), each as "day stage reached minutes lost-reason": the day of arrival in India in
  * days since 1970-01-01, the stage now, the furthest stage reached (1 New to 6 Enrolled), the
  * minutes to the first contact ("" when none; float8 written exactly as text, so the very
@@ -58,6 +60,7 @@ type Grouping = "total" | "owner" | "course" | "source" | "campaign" | "week";
 interface GroupRow {
   owner_id: string | null;
   course: string | null;
+  branch: string | null;
   source: string;
   medium: string;
   campaign: string;
@@ -155,17 +158,20 @@ async function studentFigures(
   end: Date,
 ): Promise<Map<Grouping, Map<string, ReportFigures>>> {
   const result = await db.execute(sql`
-    select owner_id, course, utm_source as source, utm_medium as medium, utm_campaign as campaign,
+    select owner_id, course, branch, utm_source as source, utm_medium as medium, utm_campaign as campaign,
       string_agg(concat_ws(' ',
         floor((date_part('epoch', created_at) + ${indiaOffsetSeconds}) / 86400)::int,
         stage, reached, coalesce(response_minutes::text, ''), coalesce(lost_reason, '')
       ), ',') as students
     from student_facts
     where created_at >= ${start} and created_at < ${end}
-    group by owner_id, course, utm_source, utm_medium, utm_campaign
+    group by owner_id, course, branch, utm_source, utm_medium, utm_campaign
   `);
   const groupings = new Map<Grouping, Map<string, Tally>>(
-    (["total", "owner", "course", "source", "campaign", "week"] as const).map((grouping) => [grouping, new Map()]),
+    (["total", "owner", "course", "branch", "source", "campaign", "week"] as const).map((grouping) => [
+      grouping,
+      new Map(),
+    ]),
   );
   const tallyOf = (grouping: Grouping, key: string) => {
     const groups = groupings.get(grouping) as Map<string, Tally>;
@@ -195,6 +201,7 @@ async function studentFigures(
     addTally(tallyOf("total", ""), group);
     addTally(tallyOf("owner", row.owner_id ?? ""), group);
     addTally(tallyOf("course", row.course ?? ""), group);
+    addTally(tallyOf("branch", row.branch ?? ""), group);
     addTally(tallyOf("source", row.source), group);
     addTally(tallyOf("campaign", row.source ? `${row.source} / ${row.medium} / ${row.campaign}` : ""), group);
   }
@@ -207,12 +214,13 @@ async function studentFigures(
   return figures;
 }
 
-/** The groupings that count follow-ups: by the owner and first course of their record now. */
-type FollowUpGrouping = "total" | "owner" | "course";
+/** The groupings that count follow-ups: by the owner, first course and branch of their record now. */
+type FollowUpGrouping = "total" | "owner" | "course" | "branch";
 
 interface FollowUpRow {
   owner_id: string | null;
   course: string | null;
+  branch: string | null;
   on_time: number;
   missed: number;
 }
@@ -220,7 +228,7 @@ interface FollowUpRow {
 /**
  * Follow-ups that fell due in the period (and whose grace has passed by now), whoever's student:
  * done on time, missed, or moved before they fell due (not counted), per owner and first course
- * of their record now. Each was judged when its student's timeline was written, and carries its
+ * of their record now (and its branch). Each was judged when its student's timeline was written, and carries its
  * record's owner and course (student_follow_ups, kept by the database: migrations 0018, 0021).
  */
 async function followUpFigures(
@@ -235,17 +243,18 @@ async function followUpFigures(
     ["total", new Map([["", { onTime: 0, missed: 0 }]])],
     ["owner", new Map()],
     ["course", new Map()],
+    ["branch", new Map()],
   ]);
   if (decidedBy <= start) return groupings;
   const result = await db.execute(sql`
-    select owner_id, course, count(*) filter (where done)::int as on_time,
+    select owner_id, course, branch, count(*) filter (where done)::int as on_time,
       count(*) filter (where not done and not moved)::int as missed
     from student_follow_ups
     where due_at >= ${start} and due_at < ${decidedBy}
-    group by owner_id, course
+    group by owner_id, course, branch
   `);
   for (const row of rowsOf<FollowUpRow>(result)) {
-    const keys = { total: "", owner: row.owner_id ?? "", course: row.course ?? "" };
+    const keys = { total: "", owner: row.owner_id ?? "", course: row.course ?? "", branch: row.branch ?? "" };
     for (const [grouping, groups] of groupings) {
       const count = groups.get(keys[grouping]) ?? { onTime: 0, missed: 0 };
       count.onTime += Number(row.on_time);
@@ -294,6 +303,7 @@ export async function ownersReport(db: AppDatabase, period: ReportPeriod, now = 
     total: total ?? { key: "", label: "", ...emptyFigures(), followUps: { onTime: 0, missed: 0 } },
     byCounsellor: rowsFor("owner").sort(byNew),
     byCourse: rowsFor("course").sort(byNew),
+    byBranch: rowsFor("branch").sort(byNew),
     bySource: rowsFor("source").sort(byNew),
     byCampaign: rowsFor("campaign").sort(byNew),
     byWeek: rowsFor("week").sort((a, b) => (a.key < b.key ? -1 : 1)),

@@ -20,11 +20,11 @@ export async function saveOwner(post: RecordFormPost): Promise<RecordFormAnswer>
   if (parsed.data.ownerId) {
     const chosen = (await listStaff(db)).find((account) => account.id === parsed.data.ownerId);
     if (!chosen) return problem("owner", form, "Please choose a staff account from the list.", 400, "ownerId");
-    if (!canWorkOn(chosen, record.courses)) {
+    if (!canWorkOn(chosen, record)) {
       return problem(
         "owner",
         form,
-        `${chosen.name || chosen.email} cannot open this student's record (their courses are others): please choose someone from the list.`,
+        `${chosen.name || chosen.email} cannot open this student's record (their courses or branches are others): please choose someone from the list.`,
         400,
         "ownerId",
       );

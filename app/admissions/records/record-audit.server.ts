@@ -1,17 +1,30 @@
 // How the audit log names a student record and words what an edit of it changed.
 import { indiaTimestamp } from "~/platform/india-time";
+import { branchText } from "./student-branches";
 /** The audit log's name for a record: "student 12 (Asha K)". */
 export function subjectOf(id: number, name: string): string {
   return `student ${id} (${name})`;
 }
 
 /** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
+type Edited = {
+  stage: string;
+  lostReason: string | null;
+  ownerId: string | null;
+  nextFollowUpAt: Date | null;
+  branch?: string | null;
+  branchSource?: string | null;
+};
+
 export function describeEdit(
-  before: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
-  after: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
+  before: Edited,
+  after: Edited,
   nameOf: (id: string | null) => string,
 ): Record<string, unknown> {
   const detail: Record<string, unknown> = {};
+  if (before.branch !== after.branch || before.branchSource !== after.branchSource) {
+    detail.branch = `${branchText(before.branch, before.branchSource)} -> ${branchText(after.branch, after.branchSource)}`;
+  }
   if (before.stage !== after.stage || before.lostReason !== after.lostReason) {
     detail.stage = `${before.stage} -> ${after.stage}${after.lostReason ? ` (${after.lostReason})` : ""}`;
   }

@@ -1,10 +1,11 @@
-// Staff's changes to a student record: its stage, owner and next follow-up (each edit names the
+// Staff's changes to a student record: its stage, owner, branch and next follow-up (each edit names the
 // version it was made on; an edit of an older version is refused with what changed meanwhile,
 // so nobody's work is overwritten without a word), and notes and logged calls and messages.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import { students, studentTimeline } from "../../../db/schema";
 import { type RecordScope, scopeCondition } from "./record-scope.server";
+import type { StudentBranch } from "./student-branches";
 import { getStudentRecord, type StudentRecord } from "./student-records.server";
 import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
 import { type Actor, addToTimeline, type TimelineEntry } from "./student-timeline.server";
@@ -15,6 +16,8 @@ export interface RecordEdit {
   lostReason?: LostReason | null;
   lostNote?: string;
   ownerId?: string | null;
+  /** Set by a person: a change, or the confirmation of a branch that was guessed or given by a form or a list. */
+  branch?: StudentBranch;
   nextFollowUpAt?: Date | null;
 }
 
@@ -76,6 +79,21 @@ export async function editStudentRecord(
     changed.push("owner");
     entries.push({ kind: "owner", detail: { from: before.ownerId, to: edit.ownerId } });
   }
+  if (edit.branch !== undefined && (edit.branch !== before.branch || before.branchSource !== "desk")) {
+    next.branch = edit.branch;
+    next.branchSource = "desk";
+    changed.push("branch");
+    entries.push({
+      kind: "branch",
+      detail: {
+        from: before.branch,
+        fromSource: before.branchSource,
+        to: edit.branch,
+        source: "desk",
+        ...(edit.branch === before.branch ? { confirmed: true } : {}),
+      },
+    });
+  }
   if (edit.nextFollowUpAt !== undefined && edit.nextFollowUpAt?.getTime() !== before.nextFollowUpAt?.getTime()) {
     next.nextFollowUpAt = edit.nextFollowUpAt;
     changed.push("follow-up");
@@ -92,6 +110,8 @@ export async function editStudentRecord(
       lostReason: next.lostReason,
       lostNote: next.lostNote,
       ownerId: next.ownerId,
+      branch: next.branch,
+      branchSource: next.branchSource,
       nextFollowUpAt: next.nextFollowUpAt,
       version: sql`${students.version} + 1`,
       updatedAt: new Date(),

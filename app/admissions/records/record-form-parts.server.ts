@@ -34,7 +34,8 @@ export interface RecordFormPost {
   field: (name: string) => FormDataEntryValue | undefined;
 }
 
-export type RecordFormSaved = { ok: true; intent: RecordIntent; message: string };
+/** `left`: the record is no longer in the staff member's scope (its branch was given to another). */
+export type RecordFormSaved = { ok: true; intent: RecordIntent; message: string; left?: boolean };
 export type RecordFormAnswer = RecordFormSaved | ReturnType<typeof problem>;
 
 /** "2026-11-25T16:30" typed on the desk is a time in India. */
@@ -78,7 +79,7 @@ export function refused(intent: RecordIntent, form: FormData, error: z.ZodError,
  */
 export async function saveRecordEdit(
   post: RecordFormPost,
-  intent: Extract<RecordIntent, "stage" | "owner" | "follow-up">,
+  intent: Extract<RecordIntent, "stage" | "owner" | "branch" | "follow-up">,
   expected: number,
   edit: RecordEdit,
 ): Promise<RecordFormAnswer> {

@@ -5,6 +5,7 @@
 import type { AppDatabase } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
 import type { StaffUser } from "~/staff/permissions.server";
+import { saveBranch } from "./branch-form.server";
 import { saveContact } from "./contact-form.server";
 import { saveFollowUp } from "./follow-up-form.server";
 import { saveNote } from "./note-form.server";
@@ -45,13 +46,18 @@ export async function handleRecordForm(
   };
   const answer = await saveForm[intent](post);
   // None of these forms changes a record's courses: the desks to tell are those of the record as read.
-  if ("ok" in answer && answer.ok) publishRecordChange({ id, courses: record.courses });
+  if ("ok" in answer && answer.ok) {
+    publishRecordChange({ id, courses: record.courses });
+    // A branch given away from a counsellor's branches takes the record off their desk.
+    if (intent === "branch" && !(await getStudentRecord(db, id, scope))) return { ...answer, left: true };
+  }
   return answer;
 }
 
 const saveForm: Record<RecordIntent, (post: RecordFormPost) => Promise<RecordFormAnswer>> = {
   stage: saveStage,
   owner: saveOwner,
+  branch: saveBranch,
   "follow-up": saveFollowUp,
   note: saveNote,
   contact: saveContact,

@@ -1,7 +1,7 @@
 // The forms of a record's page, each named by the intent it sends: one list for the forms, the
 // action that dispatches on it and the message the page shows once one is saved. Browser-safe.
 
-export const recordIntents = ["stage", "owner", "follow-up", "note", "contact"] as const;
+export const recordIntents = ["stage", "owner", "branch", "follow-up", "note", "contact"] as const;
 export type RecordIntent = (typeof recordIntents)[number];
 
 export function isRecordIntent(value: string): value is RecordIntent {
@@ -12,6 +12,7 @@ export function isRecordIntent(value: string): value is RecordIntent {
 export const savedMessages: Record<RecordIntent, string> = {
   stage: "Stage saved.",
   owner: "Owner saved.",
+  branch: "Branch saved.",
   "follow-up": "Follow-up saved.",
   note: "Note added.",
   contact: "Logged.",

@@ -18,6 +18,14 @@ import type { StaffUser } from "~/staff/permissions.server";
 import type { RecordScope } from "./record-scope.server";
 import type { RecordRowView } from "./record-views";
 import {
+  type BranchFilter,
+  branchFilterOptions,
+  branchName,
+  branchSourceLabels,
+  branchText,
+  unknownBranch,
+} from "./student-branches";
+import {
   listStudentRecords,
   type RecordFilters,
   type RecordListRow,
@@ -35,6 +43,8 @@ export interface RecordQuery {
   stage: StudentStage | "";
   owner: string;
   course: CourseValue | "";
+  /** A branch, or "unknown" (not known yet). */
+  branch: BranchFilter | "";
   source: string;
   followUp: "overdue" | "today" | "none" | "";
   from: string;
@@ -64,6 +74,10 @@ export function readRecordQuery(request: Request): RecordQuery {
     stage: pick("stage", studentStages),
     owner,
     course: pick("course", courseValues),
+    branch: pick(
+      "branch",
+      branchFilterOptions.map((option) => option.value),
+    ),
     source: (params.get("source") ?? "").slice(0, 100),
     followUp: pick("followUp", ["overdue", "today", "none"] as const),
     from: date("from"),
@@ -82,6 +96,7 @@ function filtersOf(query: RecordQuery, staff: StaffUser): RecordFilters {
     owner: query.owner || undefined,
     me: staff.id,
     course: query.course || undefined,
+    branch: query.branch || undefined,
     source: query.source || undefined,
     followUp: query.followUp || undefined,
     createdFrom: query.from ? indiaMidnight(query.from) : undefined,
@@ -103,6 +118,7 @@ function rowView(row: RecordListRow, now: number, duplicates: Set<number>): Reco
     email: row.email,
     district: row.district,
     courses: row.courses,
+    branch: branchText(row.branch, row.branchSource),
     stage: row.stage,
     ownerName: row.ownerName,
     nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,
@@ -134,6 +150,13 @@ export async function loadRecordList(db: AppDatabase, request: Request, staff: S
     pageSize: recordPageSize,
     owners,
     courses: scope.all ? courseValues : scope.courses,
+    // A counsellor limited to branches filters by theirs, and by "not known yet".
+    branches: branchFilterOptions.filter(
+      (option) =>
+        scope.all || !scope.branches?.length || option.value === unknownBranch || scope.branches.includes(option.value),
+    ),
+    /** Back from a record whose branch was given to a branch outside this desk's. */
+    branchGiven: params.has("branchGiven"),
     reassigned:
       Number.isInteger(reassigned) && reassigned >= 0 && params.has("reassigned")
         ? {
@@ -152,6 +175,8 @@ const recordCsvColumns: CsvColumn<RecordListRow>[] = [
   { header: "Email", value: (row) => row.email },
   { header: "District", value: (row) => row.district },
   { header: "Courses", value: (row) => row.courses.join("; ") },
+  { header: "Branch", value: (row) => branchName(row.branch) },
+  { header: "Branch known from", value: (row) => (row.branch ? branchSourceLabels[row.branchSource ?? ""] : "") },
   { header: "Stage", value: (row) => row.stage },
   { header: "Lost reason", value: (row) => row.lostReason ?? "" },
   { header: "Owner", value: (row) => row.ownerName ?? "" },

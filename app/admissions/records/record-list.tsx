@@ -16,6 +16,7 @@ export interface RecordListData {
     stage: string;
     owner: string;
     course: string;
+    branch: string;
     source: string;
     followUp: string;
     from: string;
@@ -33,6 +34,10 @@ export interface RecordListData {
   pageSize: number;
   owners: { id: string; name: string }[];
   courses: readonly string[];
+  /** The branch filter's choices (a branch, or "unknown": not known yet). */
+  branches: readonly { value: string; label: string }[];
+  /** Back from a record whose branch was given to another branch: it has left this desk. */
+  branchGiven?: boolean;
   /** After "Reassign selected": how many moved, and to whom (null: Unassigned). */
   reassigned: { count: number; to: string | null } | null;
 }
@@ -153,6 +158,17 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
           </label>
         ) : null}
         <label>
+          <span>Branch</span>
+          <select name="branch" defaultValue={query.branch}>
+            <option value="">Any</option>
+            {list.branches.map((branch) => (
+              <option key={branch.value} value={branch.value}>
+                {branch.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           <span>Follow-up</span>
           <select name="followUp" defaultValue={query.followUp}>
             <option value="">Any</option>
@@ -202,6 +218,11 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
         {list.pageCount > 1 ? ` · showing ${first}–${first + list.rows.length - 1}` : ""}
         {loading ? <span className="desk-loading"> · Loading...</span> : null}
       </p>
+      {list.branchGiven ? (
+        <p role="status" className="desk-result desk-result-ok">
+          Branch saved. The student now belongs to another branch than yours, so their record has left your list.
+        </p>
+      ) : null}
       {list.reassigned ? (
         <p role="status" className="desk-result desk-result-ok">
           {list.reassigned.count === 1 ? "1 student" : `${list.reassigned.count} students`} reassigned to{" "}
@@ -229,6 +250,9 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
                 </th>
                 <th scope="col" className="record-col-wide record-col-courses">
                   Courses
+                </th>
+                <th scope="col" className="record-col-wide record-col-branch">
+                  Branch
                 </th>
                 <th scope="col" className="record-col-stage">
                   Stage
@@ -270,6 +294,9 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
                   </td>
                   <td data-label="Courses" className="record-col-wide">
                     {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"}
+                  </td>
+                  <td data-label="Branch" className="record-col-wide">
+                    {row.branch}
                   </td>
                   <td data-label="Stage">
                     <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>

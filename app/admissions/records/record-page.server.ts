@@ -38,7 +38,7 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
   const [submissions, timeline, owners, duplicates, whatsappTemplates, intakes] = await Promise.all([
     recordSubmissions(db, id),
     recordTimeline(db, id),
-    ownerChoices(db, record.courses),
+    ownerChoices(db, record),
     likelyDuplicates(db, record, scope),
     loadWhatsappTemplates(db),
     recordIntakes(db, id),
@@ -54,6 +54,8 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
       state: record.state,
       district: record.district,
       courses: record.courses,
+      branch: record.branch,
+      branchSource: record.branchSource,
       stage: record.stage,
       lostReason: record.lostReason,
       lostNote: record.lostNote,

@@ -11,6 +11,7 @@ import { IndiaTime, useViewerZone } from "~/components/desk/india-time";
 import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { indiaDateTime } from "~/platform/india-time";
+import { BranchForm } from "./branch-form";
 import { ContactForm } from "./contact-form";
 import { FollowUpForm } from "./follow-up-form";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
@@ -21,6 +22,7 @@ import type { RecordIntent } from "./record-intents";
 import { courseLabelOf } from "./record-list";
 import { changeText, RecordTimeline, timelineTitle } from "./record-timeline";
 import { StageForm } from "./stage-form";
+import { branchText } from "./student-branches";
 
 export interface RecordPageData {
   record: {
@@ -33,6 +35,9 @@ export interface RecordPageData {
     state: string;
     district: string;
     courses: string[];
+    /** The branch (null: not known yet) and how it is known ("state": a guess). */
+    branch: string | null;
+    branchSource: string | null;
     stage: StudentStage;
     lostReason: LostReason | null;
     lostNote: string;
@@ -182,6 +187,8 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         {" · "}
         {record.ownerName ? `Owner: ${record.ownerName}` : "Unassigned"}
         {" · "}
+        {`Branch: ${branchText(record.branch, record.branchSource)}`}
+        {" · "}
         {record.nextFollowUpAt ? (
           <>
             Next follow-up <IndiaTime iso={record.nextFollowUpAt} />
@@ -267,6 +274,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         <section aria-labelledby="stage-title" className="record-panel">
           <StageForm record={record} version={version} state={formState} />
           <OwnerForm ownerId={record.ownerId} owners={page.owners} version={version} state={formState} />
+          <BranchForm branch={record.branch} branchSource={record.branchSource} version={version} state={formState} />
           <FollowUpForm nextFollowUpAt={record.nextFollowUpAt} version={version} state={formState} />
         </section>
 

@@ -2,16 +2,21 @@
 // every query of the records adds for it.
 import { type AnyColumn, and, asc, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { type CourseValue, courseByKey } from "~/site/course-catalog";
-import { allCourses, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
+import { type CourseValue, courseByKey, courseValues } from "~/site/course-catalog";
+import { allCourses, type BranchSet, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
 import { students } from "../../../db/schema";
+import { worksAtBranch } from "./student-branches";
 
 /**
- * Which records a staff member works on: every record (an admin, a counsellor of all
- * courses), or the records of some courses (a counsellor sees a student who asked about one
- * of them), with `withoutCourse` also the records that name no course yet (enquiries only).
+ * Which records a staff member works on: every record (an admin, a counsellor of all courses and
+ * every branch), or the records of some courses (a counsellor sees a student who asked about one
+ * of them), with `withoutCourse` also the records that name no course yet (enquiries only), and
+ * with `branches` only those of these branches and those whose branch is not known yet (a
+ * counsellor limited to branches: decision 031).
  */
-export type RecordScope = { all: true } | { all: false; courses: readonly CourseValue[]; withoutCourse?: boolean };
+export type RecordScope =
+  | { all: true }
+  | { all: false; courses: readonly CourseValue[]; withoutCourse?: boolean; branches?: BranchSet };
 
 export const everyRecord: RecordScope = { all: true };
 
@@ -21,14 +26,37 @@ export function scopeCondition(scope: RecordScope): SQL | undefined {
   const parts: SQL[] = [];
   if (scope.courses.length > 0) parts.push(sql`${students.courses} && ${toTextArray(scope.courses)}`);
   if (scope.withoutCourse) parts.push(sql`cardinality(${students.courses}) = 0`);
-  return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
+  const courses = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
+  if (!scope.branches || scope.branches.length === 0) return courses;
+  return and(courses, sql`(${students.branch} is null or ${students.branch} = any(${toTextArray(scope.branches)}))`);
 }
 
-/** Whether a record with these courses is in the scope (the same rule as the queries'). */
-export function isInScope(scope: RecordScope, courses: readonly string[]): boolean {
+/** What decides whether a record is in a scope: its courses and its branch (null: not known yet). */
+export interface ScopedRecord {
+  courses: readonly string[];
+  branch: string | null;
+}
+
+/** Whether a record with these courses and this branch is in the scope (the same rule as the queries'). */
+export function isInScope(scope: RecordScope, record: ScopedRecord): boolean {
   if (scope.all) return true;
-  if (courses.length === 0) return scope.withoutCourse === true;
-  return courses.some((course) => (scope.courses as readonly string[]).includes(course));
+  if (!worksAtBranch(scope.branches ?? [], record.branch)) return false;
+  if (record.courses.length === 0) return scope.withoutCourse === true;
+  return record.courses.some((course) => (scope.courses as readonly string[]).includes(course));
+}
+
+/**
+ * For the tables that go by course (a course desk's registrations and their CSV): the scope of a
+ * counsellor limited to branches, so only their branches' students are listed; undefined otherwise.
+ */
+export function branchLimitOf(staff: { role: StaffRole; courses?: CourseSet; branches?: BranchSet }) {
+  const scope = recordScopeOf(staff);
+  return isBranchLimited(scope) ? scope : undefined;
+}
+
+/** Whether the scope leaves out students of some branches (so an event's courses alone cannot tell). */
+export function isBranchLimited(scope: RecordScope): boolean {
+  return !scope.all && (scope.branches?.length ?? 0) > 0;
 }
 
 /** A condition on a submission's student_id column: its record is in the scope. */
@@ -55,27 +83,33 @@ export async function recordIdsInScope(db: AppDatabase, ids: readonly number[], 
   return rows.map((row) => row.id);
 }
 
-/** Those of these records that exist and are in this scope, with their names and courses, by id. */
+/** Those of these records that exist and are in this scope, with their names, courses and branches, by id. */
 export async function recordsInScope(
   db: AppDatabase,
   ids: readonly number[],
   scope: RecordScope,
-): Promise<{ id: number; name: string; courses: string[] }[]> {
+): Promise<{ id: number; name: string; courses: string[]; branch: string | null }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: students.id, name: students.name, courses: students.courses })
+    .select({ id: students.id, name: students.name, courses: students.courses, branch: students.branch })
     .from(students)
     .where(and(inArray(students.id, [...ids]), scopeCondition(scope)))
     .orderBy(asc(students.id));
 }
 
 /**
- * The records a staff member works on: an admin, or a counsellor given all courses, every
- * record; a counsellor the records of their courses and those that name no course yet (a
- * student who has only sent the contact form: decision 018).
+ * The records a staff member works on: an admin, or a counsellor given all courses and every
+ * branch, every record; a counsellor the records of their courses and those that name no course
+ * yet (a student who has only sent the contact form: decision 018), and, when limited to some
+ * branches, only those of these branches or whose branch is not known yet (decision 031).
  */
-export function recordScopeOf(staff: { role: StaffRole; courses?: CourseSet }): RecordScope {
-  if (staff.role === "admin" || staff.courses === allCourses) return everyRecord;
-  const courses = coursesOf(staff.courses).map((key) => courseByKey(key).registrationValue);
-  return { all: false, courses, withoutCourse: true };
+export function recordScopeOf(staff: { role: StaffRole; courses?: CourseSet; branches?: BranchSet }): RecordScope {
+  if (staff.role === "admin") return everyRecord;
+  const branches = staff.branches ?? [];
+  if (staff.courses === allCourses && branches.length === 0) return everyRecord;
+  const courses =
+    staff.courses === allCourses
+      ? courseValues
+      : coursesOf(staff.courses).map((key) => courseByKey(key).registrationValue);
+  return { all: false, courses, withoutCourse: true, ...(branches.length > 0 ? { branches } : {}) };
 }

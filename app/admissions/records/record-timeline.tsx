@@ -6,6 +6,7 @@ import { formatIndiaTime } from "~/platform/india-time";
 import { courseLabelOf } from "./record-list";
 import type { TimelineView } from "./record-views";
 import { lostReasonLabels, stageLabels } from "./stage-labels";
+import { branchName, branchText } from "./student-branches";
 import { type CallOutcome, callOutcomeLabels, type LostReason, type StudentStage } from "./student-stages";
 
 /** The forms a timeline entry may name, for an enquiry's question (kept once, on the form). */
@@ -52,6 +53,8 @@ export function timelineTitle(entry: TimelineView): string {
       return "Stage";
     case "owner":
       return "Owner";
+    case "branch":
+      return entry.detail.confirmed ? "Branch confirmed" : "Branch";
     case "follow_up":
       return "Follow-up";
     case "merge":
@@ -78,7 +81,14 @@ export function changeText(entry: TimelineView, owners: { id: string; name: stri
     case "stage":
       return `${d.from ? `${stageName(d.from)} → ` : ""}${stageName(d.to)}${d.reason ? ` (${lostReasonLabels[d.reason as LostReason] ?? d.reason})` : ""}${d.note ? `: ${d.note}` : ""}`;
     case "owner":
-      return `${ownerName(d.from)} → ${ownerName(d.to)}${typeof d.reason === "string" && d.reason ? ` (${d.reason})` : ""}`;
+      return `${ownerName(d.from)} → ${ownerName(d.to)}${typeof d.reason === "string" && d.reason ? ` (${d.reason})` : ""}${d.rule === "pool" && typeof d.branch === "string" ? ` (the ${branchName(d.branch)} pool)` : ""}`;
+    case "branch": {
+      const before = branchText(d.from as string | null, d.fromSource as string | null);
+      const after = branchName(d.to as string | null);
+      if (d.confirmed) return `${after}: confirmed (it was ${before})`;
+      const why = d.source === "batch" ? " (from the batch picked)" : "";
+      return `${before} → ${after}${why}`;
+    }
     case "follow_up":
       return `${time(d.from)} → ${time(d.to)}`;
     case "merge": {

@@ -11,6 +11,8 @@ export interface RecordRowView {
   email: string;
   district: string;
   courses: string[];
+  /** As the desk shows it: "Chennai (guessed from state)", "Not known yet". */
+  branch: string;
   stage: StudentStage;
   ownerName: string | null;
   nextFollowUpAt: string | null;

@@ -24,6 +24,7 @@ import { indiaToday } from "~/platform/india-time";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations, studentIntakes, students, user } from "../../../db/schema";
 import { type RecordScope, scopeCondition, toTextArray } from "./record-scope.server";
+import { type BranchFilter, unknownBranch } from "./student-branches";
 import { normaliseEmail, normaliseMobile } from "./student-contact";
 import type { LostReason, StudentStage } from "./student-stages";
 
@@ -57,6 +58,8 @@ export interface RecordFilters {
   owner?: string;
   me?: string;
   course?: CourseValue;
+  /** Records of this branch, or "unknown": those whose branch is not known yet. */
+  branch?: BranchFilter;
   /** Records with a submission from this campaign source (utm_source) or landing page. */
   source?: string;
   followUp?: "overdue" | "today" | "none";
@@ -78,6 +81,8 @@ export interface RecordListRow {
   mobile: string;
   district: string;
   courses: string[];
+  branch: string | null;
+  branchSource: string | null;
   stage: StudentStage;
   lostReason: LostReason | null;
   ownerId: string | null;
@@ -150,6 +155,11 @@ function listConditions(filters: RecordFilters, search: Search, scope: RecordSco
     filters.stage ? eq(students.stage, filters.stage) : undefined,
     owner,
     filters.course ? sql`${students.courses} @> ${toTextArray([filters.course])}` : undefined,
+    filters.branch === unknownBranch
+      ? isNull(students.branch)
+      : filters.branch
+        ? eq(students.branch, filters.branch)
+        : undefined,
     source,
     followUp,
     filters.createdFrom ? gte(students.createdAt, filters.createdFrom) : undefined,
@@ -180,6 +190,8 @@ const listColumns = {
   mobile: students.mobile,
   district: students.district,
   courses: students.courses,
+  branch: students.branch,
+  branchSource: students.branchSource,
   stage: students.stage,
   lostReason: students.lostReason,
   ownerId: students.ownerId,

@@ -72,6 +72,8 @@ export const timelineKinds = [
   "email_sent",
   // A visit, call or list row recorded on the desk (app/admissions/intake/): added by hand, or imported.
   "intake",
+  // The record's branch set, changed or confirmed by a person (decision 031).
+  "branch",
 ] as const;
 export type TimelineKind = (typeof timelineKinds)[number];
 

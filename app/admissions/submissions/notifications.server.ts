@@ -7,6 +7,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Transporter } from "nodemailer";
+import { branchOfBatch, branchOfState } from "~/admissions/records/student-branches";
 import { recordEmailSent } from "~/admissions/records/student-filing.server";
 import { site, whatsappHref } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
@@ -66,7 +67,12 @@ export async function prepareNotifications(
   const { kind, data } = submission;
   const [courses, batches] = await Promise.all([getCourses(db), getCourseBatches(db)]);
   const course = kind === "registration" ? courses.find((c) => c.registrationValue === data.course) : undefined;
-  const coordinators = course ? await staffEmailsForCourse(db, course.coordinatorKey) : [];
+  // The form's branch as filing will give a new student (decision 031): counsellors limited to
+  // other branches are not told of the student.
+  const picked =
+    course && data.batch ? batches[course.coordinatorKey].batches.find((batch) => batch.id === data.batch) : undefined;
+  const branch = (picked ? branchOfBatch(picked) : undefined) ?? branchOfState[data.state] ?? null;
+  const coordinators = course ? await staffEmailsForCourse(db, course.coordinatorKey, branch) : [];
   return (id) => composeNotifications({ kind, id, data, course, courses, batches, coordinators, acknowledge }, origin);
 }
 

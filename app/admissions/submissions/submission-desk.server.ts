@@ -44,10 +44,10 @@ export function exportSubmissionTable(
   db: AppDatabase,
   request: Request,
   kind: SubmissionKind,
-  scope: { course?: CourseValue } = {},
+  scope: { course?: CourseValue; records?: RecordScope } = {},
 ): Response {
   const query = readTableQuery(request);
-  const filters = { since: query.since, search: query.q || undefined, course: scope.course };
+  const filters = { since: query.since, search: query.q || undefined, course: scope.course, records: scope.records };
   const subject =
     kind === "enquiry" ? "enquiries" : `registrations${scope.course ? `-${scope.course.replace(" ", "-")}` : ""}`;
   return csvResponse(`${subject}-${downloadDate()}.csv`, submissionCsv(db, kind, filters, { bom: true }));

@@ -1,7 +1,8 @@
 import { data, Form } from "react-router";
-import { assignmentRules, setAway, setPool } from "~/admissions/assignment/assignment.server";
+import { assignmentRules, type PoolBranch, setAway, setPool } from "~/admissions/assignment/assignment.server";
 import { reassignAudited } from "~/admissions/assignment/reassignment.server";
 import { everyRecord } from "~/admissions/records/record-scope.server";
+import { branchName, isStudentBranch, studentBranches, worksAtBranch } from "~/admissions/records/student-branches";
 import { ownedRecordIds } from "~/admissions/records/student-records.server";
 import { badForm } from "~/admissions/submissions/submission-desk.server";
 import { deskMeta } from "~/components/desk/desk-meta";
@@ -25,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: account.name || account.email,
       email: account.email,
       away: rules.away.has(account.id),
+      branches: [...account.branches] as string[],
     })),
     pools: rules.pools,
   };
@@ -48,6 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "pool": {
       const course = String(form.get("course") ?? "");
       if (!(courseValues as readonly string[]).includes(course)) return refuse("Please choose a course.");
+      const branchSent = String(form.get("branch") ?? "");
+      if (branchSent !== "" && !isStudentBranch(branchSent)) return refuse("Please choose a branch.");
+      const branch = branchSent as PoolBranch;
       const members = form.getAll("member").map(String);
       if (members.some((id) => !known.has(id))) return refuse("Please choose staff accounts from the list.");
       // A counsellor is given only students they can see: those of the courses they work on.
@@ -63,15 +68,25 @@ export async function action({ request, context }: Route.ActionArgs) {
           `${outside.email} does not work on ${courseByValue(course)?.label ?? course}: give them the course on the staff accounts page first.`,
         );
       }
-      await auditedChange(db, (tx) => setPool(tx, course as CourseValue, members), {
+      // A branch's pool takes only those who work at that branch (a counsellor limited to others never sees its students).
+      const elsewhere = branch
+        ? members.map((id) => known.get(id)).find((account) => account && !worksAtBranch(account.branches, branch))
+        : undefined;
+      if (elsewhere) {
+        return refuse(
+          `${elsewhere.email} does not work at ${branchName(branch)}: give them that branch on the staff accounts page first.`,
+        );
+      }
+      const poolName = poolLabel(courseByValue(course)?.label ?? course, branch);
+      await auditedChange(db, (tx) => setPool(tx, course as CourseValue, members, branch), {
         actor: staff.email,
         action: "assignment.pool",
-        subject: course,
+        subject: branch ? `${course} (${branch})` : course,
         detail: { members: members.map((id) => known.get(id)?.email) },
       });
       return data<Result>({
         ok: true,
-        message: `Pool of ${courseByValue(course)?.label ?? course} saved (${members.length} ${members.length === 1 ? "account" : "accounts"}).`,
+        message: `Pool of ${poolName} saved (${members.length} ${members.length === 1 ? "account" : "accounts"}).`,
       });
     }
     case "away": {
@@ -107,46 +122,128 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** "Embedded", "Embedded at Chennai", "Embedded online". */
+function poolLabel(course: string, branch: PoolBranch): string {
+  if (!branch) return course;
+  return branch === "online" ? `${course} online` : `${course} at ${branchName(branch)}`;
+}
+
+/** One pool's form: the course's own (branch "") or a branch's, whose choices are those who work at it. */
+function PoolForm({
+  course,
+  branch,
+  members,
+  accounts,
+}: {
+  course: { label: string; registrationValue: string };
+  branch: PoolBranch;
+  members: readonly string[];
+  accounts: readonly { id: string; name: string; away: boolean; branches: readonly string[] }[];
+}) {
+  const label = poolLabel(course.label, branch);
+  const choosable = accounts.filter(
+    (account) => members.includes(account.id) || !branch || worksAtBranch(account.branches, branch),
+  );
+  return (
+    <Form method="post" className="desk-form" aria-label={`Pool of ${label}`}>
+      <input type="hidden" name="intent" value="pool" />
+      <input type="hidden" name="course" value={course.registrationValue} />
+      <input type="hidden" name="branch" value={branch} />
+      <fieldset>
+        <legend className="font-bold">{label}</legend>
+        {choosable.map((account) => (
+          <label key={account.id} className="checkbox-row">
+            <input type="checkbox" name="member" value={account.id} defaultChecked={members.includes(account.id)} />{" "}
+            {account.name}
+            {account.away ? " (away)" : ""}
+            {account.branches.length ? ` (${account.branches.map(branchName).join(", ")} only)` : ""}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn-secondary">
+        Save pool of {label}
+      </button>
+    </Form>
+  );
+}
+
 export default function Assignment({ loaderData, actionData }: Route.ComponentProps) {
-  const { accounts, pools } = loaderData;
+  const { accounts, pools: coursePools } = loaderData;
+  const nameOf = new Map(accounts.map((account) => [account.id, account.name]));
+  const awayIds = new Set(accounts.filter((account) => account.away).map((account) => account.id));
   return (
     <div className="space-y-6">
       <h1 className="page-title">Assignment</h1>
       <ActionMessage result={actionData} />
       <p>
-        A new student of a course goes to the next person of that course's pool, in turn, skipping anyone away. A
-        student who writes again stays with their owner. With nobody available, or for an enquiry without a course, the
-        student waits in the Unassigned list for an admin.
+        A new student of a course goes to the next person of that course's pool for the student's branch, in turn,
+        skipping anyone away; a branch with nobody available uses the course's own pool, where anyone limited to other
+        branches is passed over. A student whose branch is not known yet goes to the course's own pool. A student who
+        writes again stays with their owner. With nobody available, or for an enquiry without a course, the student
+        waits in the Unassigned list for an admin.
       </p>
       <section aria-labelledby="pools-title">
         <h2 id="pools-title" className="mb-3 text-xl font-bold">
           Pools
         </h2>
-        <div className="desk-cards">
-          {courseCatalog.map((course) => (
-            <Form method="post" key={course.key} className="desk-form" aria-label={`Pool of ${course.label}`}>
-              <input type="hidden" name="intent" value="pool" />
-              <input type="hidden" name="course" value={course.registrationValue} />
-              <fieldset>
-                <legend className="font-bold">{course.label}</legend>
-                {accounts.map((account) => (
-                  <label key={account.id} className="checkbox-row">
-                    <input
-                      type="checkbox"
-                      name="member"
-                      value={account.id}
-                      defaultChecked={pools[course.registrationValue]?.includes(account.id)}
-                    />{" "}
-                    {account.name}
-                    {account.away ? " (away)" : ""}
-                  </label>
-                ))}
-              </fieldset>
-              <button type="submit" className="btn-secondary">
-                Save pool of {course.label}
-              </button>
-            </Form>
-          ))}
+        <div className="space-y-6">
+          {courseCatalog.map((course) => {
+            const pools = coursePools[course.registrationValue];
+            const available = (ids: readonly string[]) => ids.filter((id) => !awayIds.has(id));
+            const names = (ids: readonly string[]) => ids.map((id) => nameOf.get(id) ?? "a former account").join(", ");
+            const own = pools?.[""] ?? [];
+            return (
+              <section key={course.key} aria-labelledby={`pool-${course.key}`} className="record-panel space-y-3">
+                <h3 id={`pool-${course.key}`} className="text-lg font-bold">
+                  {course.label}
+                </h3>
+                <ul className="pool-fallbacks" aria-label={`Who gets new ${course.label} students, by branch`}>
+                  <li>
+                    {`${course.label} pool: ${
+                      own.length === 0
+                        ? "nobody, so students of a branch without a pool of its own stay unassigned"
+                        : `${names(own)}${available(own).length === 0 ? " (all away)" : ""}`
+                    }`}
+                  </li>
+                  {studentBranches.map((branch) => {
+                    const members = pools?.[branch] ?? [];
+                    return (
+                      <li key={branch}>
+                        {`${branchName(branch)}: ${
+                          members.length === 0
+                            ? `no counsellors of its own; uses the ${course.label} pool`
+                            : available(members).length === 0
+                              ? `${names(members)}, all away; uses the ${course.label} pool meanwhile`
+                              : names(members)
+                        }`}
+                      </li>
+                    );
+                  })}
+                </ul>
+                <div className="desk-cards">
+                  <PoolForm course={course} branch="" members={own} accounts={accounts} />
+                </div>
+                {/* The branches' pools open by themselves once one has someone. */}
+                <details
+                  className="pool-branches"
+                  open={studentBranches.some((branch) => (pools?.[branch] ?? []).length > 0)}
+                >
+                  <summary className="pool-branches-title">Pools of {course.label} per branch</summary>
+                  <div className="desk-cards">
+                    {studentBranches.map((branch) => (
+                      <PoolForm
+                        key={branch}
+                        course={course}
+                        branch={branch}
+                        members={pools?.[branch] ?? []}
+                        accounts={accounts}
+                      />
+                    ))}
+                  </div>
+                </details>
+              </section>
+            );
+          })}
         </div>
       </section>
       <section aria-labelledby="away-title">

@@ -194,10 +194,11 @@ export default function OwnersReportPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="who" className="space-y-3">
         <h2 id="who" className="text-xl font-bold">
-          By counsellor and course
+          By counsellor, course and branch
         </h2>
         <Table id="counsellors" report={report} period={period} />
         <Table id="courses" report={report} period={period} />
+        <Table id="branches" report={report} period={period} />
       </section>
 
       <section aria-labelledby="where" className="space-y-3">
@@ -239,7 +240,8 @@ export default function OwnersReportPage({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <strong>Counsellor</strong>: the record's owner now. <strong>Course</strong>: the first course the student
-            asked about. <strong>Source and campaign</strong>: the first touch carried by the student's first form.
+            asked about. <strong>Branch</strong>: the record's branch now (guessed ones included; "Not known yet"
+            apart). <strong>Source and campaign</strong>: the first touch carried by the student's first form.
           </li>
         </ul>
         <p className="text-slate-700">

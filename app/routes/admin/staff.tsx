@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { ownedOutOfReach } from "~/admissions/assignment/assignment.server";
+import { branchName, studentBranches } from "~/admissions/records/student-branches";
 import { deskMeta } from "~/components/desk/desk-meta";
 import { FormMessage } from "~/components/forms";
 import { databaseContext } from "~/platform/context.server";
@@ -10,8 +11,10 @@ import { createStaff, listStaff, removeStaff, resetStaffPassword, setStaffRole }
 import {
   accessLabel,
   allCourses,
+  describeBranches,
   describeCourses,
   isStaffRole,
+  readBranchSet,
   readCourseSet,
   type StaffRole,
   staffRoles,
@@ -33,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: a.name,
       role: a.role ?? "",
       courses: a.courses === allCourses ? [allCourses] : [...a.courses],
+      branches: [...a.branches] as string[],
       createdAt: String(a.createdAt),
     })),
   };
@@ -47,8 +51,8 @@ type Result = { target: string; intent: string; done?: number } & (
   | {
       ok: false;
       error: string;
-      field?: "role" | "courses";
-      values?: { email: string; name: string; role: string; courses: string[] };
+      field?: "role" | "courses" | "branches";
+      values?: { email: string; name: string; role: string; courses: string[]; branches: string[] };
     }
 );
 
@@ -69,9 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const intent = String(form.get("intent") ?? "");
   const courses = form.getAll("courses").map(String);
+  const branches = form.getAll("branches").map(String);
   const target = intent === "create" ? "create" : email;
-  const values = { email, name: String(form.get("name") ?? ""), role, courses };
-  const fail = (error: string, status = 400, field?: "role" | "courses") =>
+  const values = { email, name: String(form.get("name") ?? ""), role, courses, branches };
+  const fail = (error: string, status = 400, field?: "role" | "courses" | "branches") =>
     data<Result>({ target, intent, ok: false, error, field, values }, { status });
   // `done` changes with every success, so the form that sent it starts empty again.
   const done = (message: string) => data<Result>({ target, intent, ok: true, message, done: Date.now() });
@@ -81,7 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isStaffRole(role)) return { refusal: fail("Please choose a role.", 400, "role") };
     const set = readCourseSet(role, courses);
     if (!set.ok) return { refusal: fail(set.error, 400, "courses") };
-    return { role: role as StaffRole, courses: set.courses };
+    const limit = readBranchSet(role, branches);
+    if (!limit.ok) return { refusal: fail(limit.error, 400, "branches") };
+    return { role: role as StaffRole, courses: set.courses, branches: limit.branches };
   };
 
   switch (intent) {
@@ -90,7 +97,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if ("refusal" in access) return access.refusal;
       const result = await createStaff(
         database,
-        { email, name: values.name.trim() || email, role: access.role, courses: access.courses, password },
+        {
+          email,
+          name: values.name.trim() || email,
+          role: access.role,
+          courses: access.courses,
+          branches: access.branches,
+          password,
+        },
         staff.email,
       );
       if (!result.ok) return fail(result.error);
@@ -102,9 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (email === staff.email && access.role !== "admin") {
         return fail("You cannot take away your own admin role.", 400, "role");
       }
-      const result = await setStaffRole(database.db, email, access.role, staff.email, access.courses);
+      const result = await setStaffRole(database.db, email, access.role, staff.email, access.courses, access.branches);
       if (!result.ok) return fail(result.error);
-      if (result.changed === false) return done(`${email} already has that role and those courses.`);
+      if (result.changed === false) return done(`${email} already has that role, those courses and branches.`);
       return done(`${email} is now ${accessLabel(access)}. Their open sessions were ended.`);
     }
     case "reset-password": {
@@ -174,8 +188,31 @@ function CourseChoices({ id, chosen, error }: { id: string; chosen: readonly str
   );
 }
 
+/** The branches a counsellor is limited to: none ticked, every branch. */
+function BranchChoices({ id, chosen, error }: { id: string; chosen: readonly string[]; error?: string }) {
+  return (
+    <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
+      <legend className="font-semibold">Branches (for a counsellor)</legend>
+      <span className="desk-hint" id={`${id}-hint`}>
+        None ticked: every branch. Ticked: only students of these branches, and those whose branch is not known yet.
+      </span>
+      {studentBranches.map((branch) => (
+        <label key={branch} className="checkbox-row gap-2">
+          <input type="checkbox" name="branches" value={branch} defaultChecked={chosen.includes(branch)} />
+          {branchName(branch)}
+        </label>
+      ))}
+      {error ? (
+        <span id={`${id}-error`} className="desk-result desk-result-error">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** A refusal about one field, shown beside it. */
-function fieldError(result: Result | undefined, field: "role" | "courses"): string | undefined {
+function fieldError(result: Result | undefined, field: "role" | "courses" | "branches"): string | undefined {
   return result && !result.ok && result.field === field ? result.error : undefined;
 }
 
@@ -225,11 +262,14 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           <h2 id="out-of-reach" className="text-xl font-bold">
             Students to move
           </h2>
-          <p>These accounts own students whose records they can no longer open (their courses were changed):</p>
+          <p>
+            These accounts own students whose records they can no longer open (their courses or branches were changed):
+          </p>
           <ul className="record-duplicates">
             {loaderData.outOfReach.map((owner) => (
               <li key={owner.ownerId}>
-                {owner.ownerName} owns {owner.count} {owner.count === 1 ? "student" : "students"} outside their courses:{" "}
+                {owner.ownerName} owns {owner.count} {owner.count === 1 ? "student" : "students"} outside their courses
+                or branches:{" "}
                 {owner.students.map((student, index) => (
                   <span key={student.id}>
                     {index > 0 ? ", " : ""}
@@ -280,6 +320,11 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           ) : null}
         </div>
         <CourseChoices id="new-courses" chosen={createdValues?.courses ?? []} error={fieldError(created, "courses")} />
+        <BranchChoices
+          id="new-branches"
+          chosen={createdValues?.branches ?? []}
+          error={fieldError(created, "branches")}
+        />
         <div className="desk-field">
           <label htmlFor="new-password">Password</label>
           <span className="desk-hint" id="new-password-hint">
@@ -297,7 +342,9 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           <button type="submit" className="btn-primary" disabled={busy}>
             {sending("create") ? "Loading..." : "Create account"}
           </button>
-          {fieldError(created, "role") || fieldError(created, "courses") ? null : <Result result={created} />}
+          {fieldError(created, "role") || fieldError(created, "courses") || fieldError(created, "branches") ? null : (
+            <Result result={created} />
+          )}
         </p>
       </Form>
       <section aria-labelledby="accounts">
@@ -315,13 +362,16 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                   <span className="text-sm text-slate-700">
                     {account.name && account.name !== account.email ? `${account.name} · ` : ""}
                     {roleName(account.role, account.courses)}
+                    {account.role === "counsellor" && account.branches.length
+                      ? ` · ${describeBranches(account.branches)} only`
+                      : ""}
                     {account.email === loaderData.me ? " (you)" : ""}
                   </span>
                 </p>
                 <Form
                   method="post"
                   className="grid gap-2"
-                  key={`access-${account.role}-${account.courses.join(",")}-${mine?.done ?? ""}`}
+                  key={`access-${account.role}-${account.courses.join(",")}-${account.branches.join(",")}-${mine?.done ?? ""}`}
                 >
                   <input type="hidden" name="intent" value="set-role" />
                   <input type="hidden" name="email" value={account.email} />
@@ -343,13 +393,22 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                     chosen={kept?.courses ?? account.courses}
                     error={fieldError(mine, "courses")}
                   />
+                  <BranchChoices
+                    id={`branches-${account.email}`}
+                    chosen={kept?.branches ?? account.branches}
+                    error={fieldError(mine, "branches")}
+                  />
                   <p>
                     <button type="submit" className="btn-secondary" disabled={busy}>
-                      {sending("set-role", account.email) ? "Loading..." : "Save role and courses"}
+                      {sending("set-role", account.email) ? "Loading..." : "Save role, courses and branches"}
                       <span className="sr-only"> of {account.email}</span>
                     </button>
                   </p>
-                  {mine && mine.intent === "set-role" && !fieldError(mine, "role") && !fieldError(mine, "courses") ? (
+                  {mine &&
+                  mine.intent === "set-role" &&
+                  !fieldError(mine, "role") &&
+                  !fieldError(mine, "courses") &&
+                  !fieldError(mine, "branches") ? (
                     <Result result={mine} />
                   ) : null}
                 </Form>

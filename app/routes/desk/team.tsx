@@ -78,7 +78,7 @@ export default function TeamDay({ loaderData, actionData }: Route.ComponentProps
                   {row.name}
                 </Link>{" "}
                 <span className="day-meta">
-                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"} ·{" "}
+                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"} · {row.branch} ·{" "}
                   {row.ownerName ?? <strong>Unassigned</strong>}
                 </span>
                 <br />

@@ -1,3 +1,4 @@
+import { branchLimitOf } from "~/admissions/records/record-scope.server";
 import { badForm, loadSubmissionTable, saveFollowUp } from "~/admissions/submissions/submission-desk.server";
 import { SubmissionTable } from "~/admissions/submissions/submission-table";
 import { deskMeta } from "~/components/desk/desk-meta";
@@ -12,9 +13,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { role } = await requireCoordinatorArea(request, context, params.role);
+  const { staff, role } = await requireCoordinatorArea(request, context, params.role);
   const course = courseValueOfRole(role);
-  const table = await loadSubmissionTable(context.get(databaseContext).db, request, "registration", { course });
+  const table = await loadSubmissionTable(context.get(databaseContext).db, request, "registration", {
+    course,
+    records: branchLimitOf(staff),
+  });
   return { table, course, exportPath: `/staff/export/registrations/${role}` };
 }
 
@@ -24,6 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!form) return badForm();
   return saveFollowUp(context.get(databaseContext).db, form, "registration", staff, {
     course: courseValueOfRole(role),
+    records: branchLimitOf(staff),
   });
 }
 

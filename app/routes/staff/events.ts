@@ -1,4 +1,4 @@
-import { isInScope, recordScopeOf } from "~/admissions/records/record-scope.server";
+import { isBranchLimited, isInScope, recordScopeOf } from "~/admissions/records/record-scope.server";
 import { getStudentRecord } from "~/admissions/records/student-records.server";
 import { getSubmission } from "~/admissions/submissions/submission-repository.server";
 import { databaseContext } from "~/platform/context.server";
@@ -68,11 +68,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** Whether a counsellor sees this submission: a registration of their courses, an enquiry on a record they see. */
       const hears = async (event: { kind: string; id: string; course?: string }): Promise<boolean> => {
         if (scope.all) return true;
-        if (event.kind === "registration") return isInScope(scope, event.course ? [event.course] : []);
+        // A registration's course tells, unless the counsellor is limited to branches: then its record does.
+        if (event.kind === "registration" && !isBranchLimited(scope)) {
+          return isInScope(scope, { courses: event.course ? [event.course] : [], branch: null });
+        }
         const id = Number(event.id);
         if (!Number.isInteger(id) || id < 1) return false;
-        const stored = await getSubmission(db, "enquiry", id);
+        const stored = await getSubmission(db, event.kind === "registration" ? "registration" : "enquiry", id);
         return Boolean(stored?.studentId && (await getStudentRecord(db, stored.studentId, scope)));
+      };
+      /** Whether a counsellor works on this changed record (of a counsellor limited to branches, asked of the record). */
+      const hearsRecord = async (event: { id: number; courses: string[] }): Promise<boolean> => {
+        if (!isInScope(scope, { courses: event.courses, branch: null })) return false;
+        if (!isBranchLimited(scope) || event.id < 1) return true;
+        return Boolean(await getStudentRecord(db, event.id, scope));
       };
       const unsubscribe = onSubmission((event) => {
         void hears(event)
@@ -80,8 +89,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           .catch(() => end());
       });
       const unsubscribeRecords = onRecordChange((event) => {
-        if (!isInScope(scope, event.courses)) return;
-        void sendIfSignedIn(`event: record\ndata: ${JSON.stringify({ id: event.id })}\n\n`);
+        void hearsRecord(event)
+          .then((yes) =>
+            yes ? sendIfSignedIn(`event: record\ndata: ${JSON.stringify({ id: event.id })}\n\n`) : undefined,
+          )
+          .catch(() => end());
       });
       // Entries may have come in unheard (the relay between processes was down): reload the list.
       const unsubscribeMissed = onMissedSubmissions(() => void sendIfSignedIn("event: resync\ndata: {}\n\n"));

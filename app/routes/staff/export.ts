@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { branchLimitOf } from "~/admissions/records/record-scope.server";
 import { exportSubmissionTable } from "~/admissions/submissions/submission-desk.server";
 import { databaseContext } from "~/platform/context.server";
 import { notYourPage, requireStaff, staffRoles, worksOn } from "~/staff/permissions.server";
@@ -25,6 +26,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     table === "enquiries" ? "enquiry" : "registration",
     {
       course: course ? courseValueOfRole(course) : undefined,
+      // A counsellor limited to branches exports the registrations of students of their branches (or none known yet).
+      records: branchLimitOf(staff),
     },
   );
 }

@@ -45,6 +45,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // A post that is not a form is answered as an empty one: that record's 404, or "send the form from the page".
   const result = await handleRecordForm(context.get(databaseContext).db, form ?? new FormData(), id, staff, scope);
   if ("ok" in result && result.ok) {
+    // Given to another branch than the counsellor's: the record is no longer theirs to open.
+    if (result.left) return redirect(`${base}?branchGiven=1`);
     // After a post, the record again (reloading the page does not send the form twice).
     return redirect(`${base}/${id}?saved=${encodeURIComponent(result.intent)}#${result.intent}`);
   }
