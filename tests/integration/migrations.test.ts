@@ -229,7 +229,7 @@ describeEachEngine("migrating a database made before batches (0008)", (engine) =
           endTime: "20:00",
           mode: "classroom",
           seats: "open",
-          seatsLeft: null,
+          seatsTotal: null,
           feeInr: 40000,
           feeIncludes: "",
         },

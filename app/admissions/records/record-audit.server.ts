@@ -5,10 +5,19 @@ export function subjectOf(id: number, name: string): string {
   return `student ${id} (${name})`;
 }
 
+/** The fields of a record an edit may change. */
+type Edited = {
+  stage: string;
+  lostReason: string | null;
+  ownerId: string | null;
+  nextFollowUpAt: Date | null;
+  batchId?: number | null;
+};
+
 /** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
 export function describeEdit(
-  before: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
-  after: { stage: string; lostReason: string | null; ownerId: string | null; nextFollowUpAt: Date | null },
+  before: Edited,
+  after: Edited,
   nameOf: (id: string | null) => string,
 ): Record<string, unknown> {
   const detail: Record<string, unknown> = {};
@@ -19,6 +28,10 @@ export function describeEdit(
   if (before.nextFollowUpAt?.getTime() !== after.nextFollowUpAt?.getTime()) {
     const show = (date: Date | null) => (date ? indiaTimestamp(date) : "none");
     detail.nextFollowUp = `${show(before.nextFollowUpAt)} -> ${show(after.nextFollowUpAt)}`;
+  }
+  if ((before.batchId ?? null) !== (after.batchId ?? null)) {
+    const show = (id: number | null | undefined) => (id ? `batch ${id}` : "none");
+    detail.batch = `${show(before.batchId)} -> ${show(after.batchId)}`;
   }
   return detail;
 }

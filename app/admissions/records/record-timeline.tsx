@@ -1,3 +1,4 @@
+import { batchEntryText, batchEntryTitle } from "~/admissions/enrolment/enrolment-choice";
 import { intakeText, intakeTitle } from "~/admissions/intake/intake-timeline";
 // A student record's timeline on its page, newest first: one line per entry, each kind in its
 // own words (the entries are written by student-timeline.server.ts).
@@ -60,6 +61,8 @@ export function timelineTitle(entry: TimelineView): string {
       return entry.detail.what === "acknowledgement" ? "Acknowledgement e-mailed" : "E-mail sent";
     case "intake":
       return intakeTitle(entry.detail);
+    case "batch":
+      return batchEntryTitle(entry.detail);
     default:
       return entry.kind;
   }
@@ -81,6 +84,8 @@ export function changeText(entry: TimelineView, owners: { id: string; name: stri
       return `${ownerName(d.from)} → ${ownerName(d.to)}${typeof d.reason === "string" && d.reason ? ` (${d.reason})` : ""}`;
     case "follow_up":
       return `${time(d.from)} → ${time(d.to)}`;
+    case "batch":
+      return batchEntryText(d);
     case "merge": {
       const parts = [
         `Record ${d.mergedId} (${String(d.mergedName ?? "")}) merged into this one: ${Number(d.forms ?? 0)} forms and ${Number(d.entries ?? 0)} timeline entries moved here`,

@@ -72,6 +72,8 @@ export const timelineKinds = [
   "email_sent",
   // A visit, call or list row recorded on the desk (app/admissions/intake/): added by hand, or imported.
   "intake",
+  // An enrolled student's batch: joined, moved to another, or left (app/admissions/enrolment/).
+  "batch",
 ] as const;
 export type TimelineKind = (typeof timelineKinds)[number];
 
