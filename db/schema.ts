@@ -179,6 +179,10 @@ export const students = pgTable(
     index("students_name_district_idx").on(sql`lower(btrim(${table.name}))`, table.district),
     // A batch's enrolled students: its seats taken and its roster (decision 032).
     index("students_batch_idx").on(table.batchId).where(sql`${table.batchId} is not null`),
+    // The team's day: enrolled students whose batch is not decided yet, the longest waiting first.
+    index("students_batch_undecided_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.stage} = 'enrolled' and ${table.batchId} is null`),
     check("students_stage_check", sql`${table.stage} in (${inList(studentStages)})`),
     check("students_batch_check", sql`${table.batchId} is null or ${table.stage} = 'enrolled'`),
     check(

@@ -15,5 +15,6 @@ ALTER TABLE "students" ADD COLUMN "batch_id" integer;--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_batch_id_course_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."course_batches"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_batch_check" CHECK ("students"."batch_id" is null or "students"."stage" = 'enrolled');--> statement-breakpoint
 CREATE INDEX "students_batch_idx" ON "students" USING btree ("batch_id") WHERE "students"."batch_id" is not null;--> statement-breakpoint
+CREATE INDEX "students_batch_undecided_idx" ON "students" USING btree ("updated_at") WHERE "students"."stage" = 'enrolled' and "students"."batch_id" is null;--> statement-breakpoint
 ALTER TABLE "student_timeline" DROP CONSTRAINT "student_timeline_kind_check";--> statement-breakpoint
 ALTER TABLE "student_timeline" ADD CONSTRAINT "student_timeline_kind_check" CHECK ("student_timeline"."kind" in ('submission', 'call', 'whatsapp', 'email', 'note', 'stage', 'owner', 'follow_up', 'merge', 'email_sent', 'intake', 'batch', 'branch'));

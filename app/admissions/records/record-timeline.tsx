@@ -96,6 +96,8 @@ export function changeText(entry: TimelineView, owners: { id: string; name: stri
       if (stage) parts.push(`stage ${stageName(stage.from)} → ${stageName(stage.to)}`);
       if (owner) parts.push(`owner ${ownerName(owner.from)} → ${ownerName(owner.to)}`);
       if (followUp) parts.push(`follow-up ${time(followUp.from)} → ${time(followUp.to)}`);
+      const batch = d.batch as { from?: unknown; to?: unknown } | undefined;
+      if (batch) parts.push(`batch: ${batchEntryText(batch)}`);
       return parts.join("; ");
     }
     default:
