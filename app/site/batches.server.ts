@@ -32,8 +32,12 @@ export type BatchRow = typeof courseBatches.$inferSelect;
 /** A batch with the number of students enrolled in it (the seats they take). */
 export type CountedBatch = BatchRow & { enrolled: number };
 
-/** The students enrolled in the batch of the row being read (students.batch_id: decision 032). */
-export const enrolledCount: SQL<number> = sql<number>`(select count(*) from ${students} where ${students.batchId} = ${courseBatches.id})::int`;
+/**
+ * The students enrolled in the batch of the row being read (students.batch_id: decision 032).
+ * Both sides are written out with their tables: in a query of one table Drizzle leaves a column's
+ * table out, and the inner query would compare a student's batch with its own id.
+ */
+export const enrolledCount: SQL<number> = sql<number>`(select count(*) from ${students} as enrolled where enrolled.batch_id = "course_batches"."id")::int`;
 
 /** A batch's columns and its enrolled students, for a select. */
 const countedColumns = { ...getTableColumns(courseBatches), enrolled: enrolledCount };

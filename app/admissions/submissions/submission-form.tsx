@@ -126,7 +126,7 @@ export function SubmissionForm({
           )}
         </Field>
         {kind === "registration" ? choice("course", "Course", "Select course", courseOptions) : null}
-        {kind === "registration" && batches.length > 0 ? (
+        {kind === "registration" && (batches.length > 0 || fieldErrors.batch) ? (
           // Without the page script every course's batches are offered, grouped; with it, the chosen course's.
           <div className="form-grid-wide" data-batch-field>
             <Field

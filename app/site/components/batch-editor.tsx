@@ -212,7 +212,7 @@ function Seats({ batch }: { batch: DeskBatch }) {
   return (
     <p className="batch-desk-seats">
       {batch.seats} ·{" "}
-      <Link to={batch.roster}>Roster ({batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})</Link>
+      <Link to={batch.roster}>{`Roster (${batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})`}</Link>
     </p>
   );
 }
@@ -307,7 +307,7 @@ export function BatchEditor({
                     Started {batch.values.startsOn ? batchDateLabel(batch.values.startsOn) : ""},{" "}
                     {branchName(batch.values.branch ?? "")} · {batch.seats} ·{" "}
                     <Link to={batch.roster}>
-                      Roster ({batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})
+                      {`Roster (${batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})`}
                     </Link>
                   </span>
                   <button type="submit" name="intent" value="batch-remove" className="btn-secondary" disabled={busy}>
