@@ -76,6 +76,10 @@ describe("a batch in words", () => {
 
   it("names the next batch, else what staff typed, else 'Starting soon'", () => {
     expect(nextStartLine({ batches: [batch], note: null })).toBe("Sat, 16 Jan 2027");
+    // The next batch a student can still join; a full one only when every batch is full.
+    const full = { ...batch, id: 2, startsOn: "2027-01-09", seats: "full" as const };
+    expect(nextStartLine({ batches: [full, batch], note: null })).toBe("Sat, 16 Jan 2027");
+    expect(nextStartLine({ batches: [full], note: null })).toBe("Sat, 9 Jan 2027");
     expect(nextStartLine({ batches: [], note: "Mid-February 2027" })).toBe("Mid-February 2027");
     expect(nextStartLine({ batches: [], note: null })).toBe("Starting soon");
   });

@@ -149,9 +149,10 @@ export interface CourseBatches {
   note: string | null;
 }
 
-/** The line a course card shows: the next batch, else the old start date, else "Starting soon". */
+/** The line a course card shows: the next batch with seats, else the old start date, else "Starting soon". */
 export function nextStartLine({ batches, note }: CourseBatches): string {
-  const next = batches[0];
+  // The next batch a student can still join, else the next one (full) all the same.
+  const next = batches.find((batch) => batch.seats !== "full") ?? batches[0];
   if (next) return batchDateLabel(next.startsOn);
   return note ?? "Starting soon";
 }

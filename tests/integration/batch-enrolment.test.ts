@@ -443,7 +443,7 @@ describeEachEngine("the last seat of a batch with two processes on one PostgreSQ
         const statuses = [onA.status, onB.status].sort();
         expect(statuses, `round ${round}`).toEqual([302, 409]);
         const loser = onA.status === 409 ? onA : onB;
-        expect(await loser.text()).toContain("That batch has just filled up: all 1 seats are taken.");
+        expect(await loser.text()).toContain("That batch has just filled up: its 1 seat is taken.");
         const taken = await client.query("select count(*)::int as n from students where batch_id = $1", [batch]);
         expect(taken.rows[0].n, `round ${round}`).toBe(1);
         // Both processes' pages say Full at once: the enrolment reached the other's cache.

@@ -31,7 +31,8 @@ export function seatsTaken(batch: CountedBatch): string {
     return `${batch.enrolled} enrolled${words ? ` · seats not counted, the site says "${words}"` : " · seats not counted"}`;
   }
   const left = Math.max(0, batch.seatsTotal - batch.enrolled);
-  return left === 0 ? `Full (${batch.seatsTotal} seats)` : `${left} of ${batch.seatsTotal} seats left`;
+  const seats = batch.seatsTotal === 1 ? "1 seat" : `${batch.seatsTotal} seats`;
+  return left === 0 ? `Full (${seats})` : `${left} of ${seats} left`;
 }
 
 function isFull(batch: CountedBatch): boolean {
@@ -115,7 +116,7 @@ export async function takeSeat(
   if (batch.seatsTotal !== null && batch.enrolled >= batch.seatsTotal) {
     return {
       ok: false,
-      message: `That batch has just filled up: all ${batch.seatsTotal} seats are taken. Nothing was saved: please choose another batch, or "Not decided yet".`,
+      message: `That batch has just filled up: ${batch.seatsTotal === 1 ? "its 1 seat is" : `all ${batch.seatsTotal} seats are`} taken. Nothing was saved: please choose another batch, or "Not decided yet".`,
     };
   }
   return { ok: true, batch };
