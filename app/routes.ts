@@ -38,6 +38,8 @@ export default [
     route("registers/:course", "routes/admin/registers.tsx", { id: "admin-course-registers" }),
     route("contactform", "routes/admin/contactform.tsx"),
     route("courses/:course", "routes/admin/course.tsx"),
+    route("courses/:course/batches/:batch", "routes/staff/batch-roster.tsx", { id: "admin-batch-roster" }),
+    route("courses/:course/batches/:batch/csv", "routes/staff/batch-roster-csv.ts", { id: "admin-batch-roster-csv" }),
     route("placements", "routes/admin/placements.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("partners", "routes/admin/partners.tsx"),
@@ -55,6 +57,8 @@ export default [
   route("onlineuser/:role", "routes/onlineuser/layout.tsx", [
     index("routes/onlineuser/registrations.tsx"),
     route("course", "routes/onlineuser/course.tsx"),
+    route("course/batches/:batch", "routes/staff/batch-roster.tsx", { id: "course-batch-roster" }),
+    route("course/batches/:batch/csv", "routes/staff/batch-roster-csv.ts", { id: "course-batch-roster-csv" }),
     route("students", "routes/staff/students.tsx", { id: "course-students" }),
     route("students/csv", "routes/staff/students-csv.ts", { id: "course-students-csv" }),
     route("students/new", "routes/staff/add-student.tsx", { id: "course-add-student" }),

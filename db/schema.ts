@@ -45,10 +45,10 @@ import { type SubmissionStatus, submissionStatuses } from "../app/admissions/sub
 import {
   type BatchDays,
   type BatchMode,
-  type BatchSeats,
+  type BatchSeatWord,
   batchDays,
   batchModes,
-  batchSeats,
+  batchSeatWords,
 } from "../app/site/batch-rules.ts";
 import { type CourseKey, type CourseValue, courseKeys, courseValues } from "../app/site/course-catalog.ts";
 
@@ -154,6 +154,11 @@ export const students = pgTable(
     nextFollowUpAt: timestamp("next_follow_up_at", { withTimezone: true }),
     /** The first call, WhatsApp message or e-mail logged to the student; null: never contacted (migration 0013). */
     contactedAt: timestamp("contacted_at", { withTimezone: true }),
+    /**
+     * The batch an enrolled student joined (migration 0025); null: not enrolled, or enrolled with
+     * the batch not decided yet. Each such student takes one of the batch's seats.
+     */
+    batchId: integer("batch_id").references((): AnyPgColumn => courseBatches.id, { onDelete: "restrict" }),
     /** Raised by every edit of the record: an edit made on an older version is refused. */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
@@ -182,7 +187,14 @@ export const students = pgTable(
       .using("gin", sql`student_mobile_keys(${table.mobiles})`)
       .with({ fastupdate: "off" }),
     index("students_name_district_idx").on(sql`lower(btrim(${table.name}))`, table.district),
+    // A batch's enrolled students: its seats taken and its roster (decision 032).
+    index("students_batch_idx").on(table.batchId).where(sql`${table.batchId} is not null`),
+    // The team's day: enrolled students whose batch is not decided yet, the longest waiting first.
+    index("students_batch_undecided_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.stage} = 'enrolled' and ${table.batchId} is null`),
     check("students_stage_check", sql`${table.stage} in (${inList(studentStages)})`),
+    check("students_batch_check", sql`${table.batchId} is null or ${table.stage} = 'enrolled'`),
     check(
       "students_lost_reason_check",
       sql`(${table.stage} = 'lost') = (${table.lostReason} is not null) and (${table.lostReason} is null or ${table.lostReason} in (${inList(lostReasons)}))`,
@@ -474,7 +486,7 @@ export const courseStartDates = pgTable(
 
 /**
  * A batch of a course the institute has announced: where, when, which days and hours, how it
- * is taught, how many seats are left and its fee (app/site/batches.server.ts). The public pages
+ * is taught, how many seats it has and its fee (app/site/batches.server.ts). The public pages
  * show the upcoming ones; a batch whose start date has passed hides itself.
  */
 export const courseBatches = pgTable(
@@ -491,9 +503,13 @@ export const courseBatches = pgTable(
     startTime: text("start_time").notNull(),
     endTime: text("end_time").notNull(),
     mode: text("mode").$type<BatchMode>().notNull(),
-    seats: text("seats").$type<BatchSeats>().notNull().default("open"),
-    /** Only with seats "left". */
-    seatsLeft: integer("seats_left"),
+    /**
+     * What the pages say about seats while the batch has no total: "open" (nothing), or
+     * "filling-fast" or "full" set by hand. Always "open" once there is a total.
+     */
+    seats: text("seats").$type<BatchSeatWord>().notNull().default("open"),
+    /** How many students the batch takes; null: not given. Seats left = this less its enrolled students. */
+    seatsTotal: integer("seats_total"),
     feeInr: integer("fee_inr").notNull(),
     /** What the fee covers, e.g. "Kit, lab access and certificate". */
     feeIncludes: text("fee_includes").notNull().default(""),
@@ -510,7 +526,7 @@ export const courseBatches = pgTable(
     check("course_batches_mode_check", sql`${table.mode} in (${inList(batchModes)})`),
     check(
       "course_batches_seats_check",
-      sql`(${table.seats} = 'left') = (${table.seatsLeft} is not null) and ${table.seats} in (${inList(batchSeats)}) and (${table.seatsLeft} is null or ${table.seatsLeft} > 0)`,
+      sql`${table.seats} in (${inList(batchSeatWords)}) and (${table.seatsTotal} is null or (${table.seats} = 'open' and ${table.seatsTotal} between 1 and 9999))`,
     ),
     check(
       "course_batches_time_check",

@@ -106,7 +106,9 @@ function syncBatches(form: HTMLFormElement, batches: Map<string, HTMLOptionEleme
   const placeholder = batch.options[0]?.cloneNode(true) as HTMLOptionElement;
   batch.replaceChildren(placeholder, ...options.map((option) => option.cloneNode(true) as HTMLOptionElement));
   batch.value = options.some((option) => option.value === chosen && !option.disabled) ? chosen : "";
-  field.hidden = options.length === 0;
+  // A batch that filled up since the page was loaded is answered beside the field: it stays in sight.
+  const refused = field.querySelector("[data-error-for=batch]")?.textContent;
+  field.hidden = options.length === 0 && !refused;
 }
 
 function enhanceSubmission(form: HTMLFormElement) {

@@ -63,6 +63,14 @@ export const site = {
     },
   ],
   foundersExperienceYears: 10,
+  /** A batch's seats (app/site/batch-rules.ts, decision 032). */
+  batches: {
+    /**
+     * With this many seats left or fewer (and at least one), a batch that has a total of seats
+     * says "Filling fast" on the public pages; at none it says "Full".
+     */
+    fillingFastAt: 5,
+  },
   /** Contact for privacy requests and grievances. */
   grievanceContact: "privacy@sampige-academy.example",
   privacy: {

@@ -8,6 +8,7 @@ import { deleteRecordsWithoutSubmissions } from "~/admissions/records/student-re
 import { parseWithdrawalReference } from "~/admissions/submissions/notifications.server";
 import { submissionKinds } from "~/admissions/submissions/submission-schema";
 import { site } from "~/config/site";
+import { afterCommit } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";
 import type { DailyJob } from "~/platform/scheduler.server";
@@ -60,24 +61,27 @@ export async function eraseEntries(
   entries: ReadonlyArray<{ kind: EntryKind; id: number }>,
   audit: { actor: string; action: "student-data.delete" | "consent.withdraw" },
 ): Promise<ErasedCounts> {
-  return db.transaction(async (tx) => {
-    const { deleted, counts } = await deleteWithTheirMail(tx, (kind) =>
-      deleteEntries(
-        tx,
-        kind,
-        entries.filter((entry) => entry.kind === kind).map((entry) => entry.id),
-      ),
-    );
-    if (anything(counts)) {
-      await recordAudit(tx, {
-        actor: audit.actor,
-        action: audit.action,
-        subject: describeCounts(counts),
-        detail: { enquiryIds: deleted.enquiry, registrationIds: deleted.registration, intakeIds: deleted.intake },
-      });
-    }
-    return counts;
-  });
+  // A record erased with a batch frees its seat: the pages showing batches follow once committed.
+  return afterCommit(() =>
+    db.transaction(async (tx) => {
+      const { deleted, counts } = await deleteWithTheirMail(tx, (kind) =>
+        deleteEntries(
+          tx,
+          kind,
+          entries.filter((entry) => entry.kind === kind).map((entry) => entry.id),
+        ),
+      );
+      if (anything(counts)) {
+        await recordAudit(tx, {
+          actor: audit.actor,
+          action: audit.action,
+          subject: describeCounts(counts),
+          detail: { enquiryIds: deleted.enquiry, registrationIds: deleted.registration, intakeIds: deleted.intake },
+        });
+      }
+      return counts;
+    }),
+  );
 }
 
 /** The moment before which entries are past the retention period. */
@@ -101,19 +105,22 @@ export async function purgeExpired(
   { now = new Date(), months = site.privacy.retentionMonths, actor = "retention" } = {},
 ): Promise<PurgeResult> {
   const cutoff = retentionCutoff(now, months);
-  return db.transaction(async (tx) => {
-    const { counts } = await deleteWithTheirMail(tx, (kind) => deleteEntriesBefore(tx, kind, cutoff));
-    const sentMessages = await deleteSentBefore(tx, new Date(now.getTime() - sentMailKeptMs));
-    if (anything(counts)) {
-      await recordAudit(tx, {
-        actor,
-        action: "retention.purge",
-        subject: describeCounts(counts),
-        detail: { olderThan: cutoff.toISOString(), months, ...counts },
-      });
-    }
-    return { ...counts, cutoff, sentMessages };
-  });
+  // A record erased with a batch frees its seat: the pages showing batches follow once committed.
+  return afterCommit(() =>
+    db.transaction(async (tx) => {
+      const { counts } = await deleteWithTheirMail(tx, (kind) => deleteEntriesBefore(tx, kind, cutoff));
+      const sentMessages = await deleteSentBefore(tx, new Date(now.getTime() - sentMailKeptMs));
+      if (anything(counts)) {
+        await recordAudit(tx, {
+          actor,
+          action: "retention.purge",
+          subject: describeCounts(counts),
+          detail: { olderThan: cutoff.toISOString(), months, ...counts },
+        });
+      }
+      return { ...counts, cutoff, sentMessages };
+    }),
+  );
 }
 
 export function describeCounts({ enquiries, registrations, intakes }: ErasedCounts): string {

@@ -5,6 +5,7 @@ import {
   batchDateLabel,
   batchLine,
   batchOption,
+  batchSeatsOf,
   clockLabel,
   hoursPerClass,
   nextStartLine,
@@ -28,6 +29,26 @@ const batch: PublicBatch = {
   feeInr: 40000,
   feeIncludes: "",
 };
+
+describe("a batch's seats", () => {
+  it("are counted from its total and enrolled students, or are the word set by hand without a total", () => {
+    const counted = { seats: "open" as const, seatsTotal: 20 };
+    expect(batchSeatsOf(counted, 0, 5)).toEqual({ seats: "left", seatsLeft: 20 });
+    expect(batchSeatsOf(counted, 14, 5)).toEqual({ seats: "left", seatsLeft: 6 });
+    expect(batchSeatsOf(counted, 15, 5)).toEqual({ seats: "filling-fast", seatsLeft: 5 });
+    expect(batchSeatsOf(counted, 19, 5)).toEqual({ seats: "filling-fast", seatsLeft: 1 });
+    expect(batchSeatsOf(counted, 20, 5)).toEqual({ seats: "full", seatsLeft: 0 });
+    // More enrolled than seats (a total lowered by hand in the database): full, never negative.
+    expect(batchSeatsOf(counted, 23, 5)).toEqual({ seats: "full", seatsLeft: 0 });
+    expect(batchSeatsOf({ seats: "filling-fast", seatsTotal: null }, 3, 5)).toEqual({
+      seats: "filling-fast",
+      seatsLeft: null,
+    });
+    expect(batchSeatsOf({ seats: "open", seatsTotal: null }, 3, 5)).toEqual({ seats: "open", seatsLeft: null });
+    expect(seatsLine({ seats: "filling-fast", seatsLeft: 1 })).toBe("Filling fast: 1 seat left");
+    expect(seatsLine({ seats: "filling-fast", seatsLeft: 4 })).toBe("Filling fast: 4 seats left");
+  });
+});
 
 describe("a batch in words", () => {
   it("reads dates, times and seats the way students say them", () => {
@@ -55,6 +76,10 @@ describe("a batch in words", () => {
 
   it("names the next batch, else what staff typed, else 'Starting soon'", () => {
     expect(nextStartLine({ batches: [batch], note: null })).toBe("Sat, 16 Jan 2027");
+    // The next batch a student can still join; a full one only when every batch is full.
+    const full = { ...batch, id: 2, startsOn: "2027-01-09", seats: "full" as const };
+    expect(nextStartLine({ batches: [full, batch], note: null })).toBe("Sat, 16 Jan 2027");
+    expect(nextStartLine({ batches: [full], note: null })).toBe("Sat, 9 Jan 2027");
     expect(nextStartLine({ batches: [], note: "Mid-February 2027" })).toBe("Mid-February 2027");
     expect(nextStartLine({ batches: [], note: null })).toBe("Starting soon");
   });

@@ -8,9 +8,37 @@ export type BatchDays = (typeof batchDays)[number];
 export const batchModes = ["classroom", "online"] as const;
 export type BatchMode = (typeof batchModes)[number];
 
-/** "left" comes with a number of seats; the others say it in words (or say nothing: "open"). */
+/**
+ * What the public pages say about a batch's seats: "left" comes with a number of seats; the others
+ * say it in words (or say nothing: "open"). Computed (batchSeatsOf), never typed by hand.
+ */
 export const batchSeats = ["open", "left", "filling-fast", "full"] as const;
 export type BatchSeats = (typeof batchSeats)[number];
+
+/**
+ * What a batch says about its seats while the institute has not given a number of seats
+ * (course_batches.seats): nothing ("open"), or "Filling fast" or "Full" as set by hand. Once the
+ * batch has a total, the seats left are counted from its enrolled students instead
+ * (docs/decisions/032-seats-that-count-themselves.md).
+ */
+export const batchSeatWords = ["open", "filling-fast", "full"] as const;
+export type BatchSeatWord = (typeof batchSeatWords)[number];
+
+/**
+ * A batch's seats as the public pages show them: with a total, the seats left are the total less
+ * the students enrolled in it, "Filling fast" at `fillingFastAt` or fewer, "Full" at none; without
+ * one, the word the institute chose.
+ */
+export function batchSeatsOf(
+  batch: { seats: BatchSeatWord; seatsTotal: number | null },
+  enrolled: number,
+  fillingFastAt: number,
+): { seats: BatchSeats; seatsLeft: number | null } {
+  if (batch.seatsTotal === null) return { seats: batch.seats, seatsLeft: null };
+  const left = Math.max(0, batch.seatsTotal - enrolled);
+  if (left === 0) return { seats: "full", seatsLeft: 0 };
+  return { seats: left <= fillingFastAt ? "filling-fast" : "left", seatsLeft: left };
+}
 
 export const batchDaysLabels: Record<BatchDays, string> = {
   weekday: "Weekdays (Mon to Fri)",
@@ -88,7 +116,9 @@ export function seatsLine(batch: Pick<PublicBatch, "seats" | "seatsLeft">): stri
     case "left":
       return batch.seatsLeft === 1 ? "1 seat left" : `${batch.seatsLeft} seats left`;
     case "filling-fast":
-      return "Filling fast";
+      return batch.seatsLeft
+        ? `Filling fast: ${batch.seatsLeft === 1 ? "1 seat" : `${batch.seatsLeft} seats`} left`
+        : "Filling fast";
     case "full":
       return "Full";
     default:
@@ -119,9 +149,10 @@ export interface CourseBatches {
   note: string | null;
 }
 
-/** The line a course card shows: the next batch, else the old start date, else "Starting soon". */
+/** The line a course card shows: the next batch with seats, else the old start date, else "Starting soon". */
 export function nextStartLine({ batches, note }: CourseBatches): string {
-  const next = batches[0];
+  // The next batch a student can still join, else the next one (full) all the same.
+  const next = batches.find((batch) => batch.seats !== "full") ?? batches[0];
   if (next) return batchDateLabel(next.startsOn);
   return note ?? "Starting soon";
 }

@@ -2,24 +2,54 @@
 // desk's course page. Each write announces the pages showing the course's batches once it has
 // committed; at midnight in India each process drops those pages itself, so a batch that has
 // started leaves them without anyone editing anything.
-import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { site } from "~/config/site";
 import { contentChanged, contentExpired } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
-import { indiaDay, nextIndiaMidnight } from "~/platform/india-time";
+import { addIndiaDays, indiaDay, nextIndiaMidnight } from "~/platform/india-time";
+import { courses } from "~/site/content/courses";
 import { type CourseKey, courseByKey, courseCatalog, courseKeys } from "~/site/course-catalog";
 import { pagesShowing } from "~/site/public-pages";
 import { type AuditRecord, auditedChange } from "~/staff/audit-log.server";
 import { fieldErrorsOf } from "~/staff/staff-fields";
-import { courseBatches } from "../../db/schema";
-import { batchDays, batchLine, batchModes, batchSeats, type CourseBatches, type PublicBatch } from "./batch-rules";
+import { courseBatches, students } from "../../db/schema";
+import {
+  batchDays,
+  batchLine,
+  batchModes,
+  batchSeatsOf,
+  batchSeatWords,
+  type CourseBatches,
+  type PublicBatch,
+} from "./batch-rules";
 import { branchName, isBranchKey } from "./branches";
+import { batchLastDay, weeksIn } from "./course-schedule";
 import { getStartDates } from "./start-dates.server";
 import { toIsoDate } from "./structured-data";
 
 export type BatchRow = typeof courseBatches.$inferSelect;
+/** A batch with the number of students enrolled in it (the seats they take). */
+export type CountedBatch = BatchRow & { enrolled: number };
 
-function toPublic(row: BatchRow): PublicBatch {
+/**
+ * The students enrolled in the batch of the row being read (students.batch_id: decision 032).
+ * Both sides are written out with their tables: in a query of one table Drizzle leaves a column's
+ * table out, and the inner query would compare a student's batch with its own id.
+ */
+export const enrolledCount: SQL<number> = sql<number>`(select count(*) from ${students} as enrolled where enrolled.batch_id = "course_batches"."id")::int`;
+
+/** A batch's columns and its enrolled students, for a select. */
+const countedColumns = { ...getTableColumns(courseBatches), enrolled: enrolledCount };
+
+/** The seats a batch shows: counted from its total and enrolled students, or the word set by hand. */
+export function seatsOfBatch(row: CountedBatch) {
+  return batchSeatsOf(row, row.enrolled, site.batches.fillingFastAt);
+}
+
+/** A batch as the pages and forms show it, its seats counted. */
+export function toPublic(row: CountedBatch): PublicBatch {
+  const { seats, seatsLeft } = seatsOfBatch(row);
   return {
     id: row.id,
     courseKey: row.courseKey,
@@ -30,8 +60,8 @@ function toPublic(row: BatchRow): PublicBatch {
     startTime: row.startTime,
     endTime: row.endTime,
     mode: row.mode,
-    seats: row.seats,
-    seatsLeft: row.seatsLeft,
+    seats,
+    seatsLeft,
     feeInr: row.feeInr,
     feeIncludes: row.feeIncludes,
   };
@@ -46,7 +76,7 @@ export async function listUpcomingBatches(
 ): Promise<PublicBatch[]> {
   const today = options.today ?? indiaDay();
   const rows = await db
-    .select()
+    .select(countedColumns)
     .from(courseBatches)
     .where(
       and(
@@ -98,16 +128,16 @@ export async function listCourseBatchesForDesk(
   db: AppDatabase,
   courseKey: CourseKey,
   today: string = indiaDay(),
-): Promise<{ upcoming: BatchRow[]; past: BatchRow[] }> {
+): Promise<{ upcoming: CountedBatch[]; past: CountedBatch[] }> {
   const own = eq(courseBatches.courseKey, courseKey);
   const [upcoming, past] = await Promise.all([
     db
-      .select()
+      .select(countedColumns)
       .from(courseBatches)
       .where(and(own, gte(courseBatches.startsOn, today)))
       .orderBy(...upcomingOrder),
     db
-      .select()
+      .select(countedColumns)
       .from(courseBatches)
       .where(and(own, lt(courseBatches.startsOn, today)))
       .orderBy(desc(courseBatches.startsOn), desc(courseBatches.id))
@@ -116,9 +146,78 @@ export async function listCourseBatchesForDesk(
   return { upcoming, past };
 }
 
-export async function getBatch(db: AppDatabase, id: number): Promise<BatchRow | undefined> {
-  const [row] = await db.select().from(courseBatches).where(eq(courseBatches.id, id));
+export async function getBatch(db: AppDatabase, id: number): Promise<CountedBatch | undefined> {
+  const [row] = await db.select(countedColumns).from(courseBatches).where(eq(courseBatches.id, id));
   return row;
+}
+
+/**
+ * Locks a batch's row for the rest of the transaction and counts its enrolled students under
+ * that lock: every change of who is enrolled in a batch, of its seats and its removal takes the
+ * lock first, so two enrolments into the last seat are made one after the other, and the
+ * second counts the first (also across processes sharing PostgreSQL).
+ */
+export async function lockBatch(tx: AppDatabase, id: number): Promise<CountedBatch | undefined> {
+  const [row] = await tx.select().from(courseBatches).where(eq(courseBatches.id, id)).for("update");
+  if (!row) return undefined;
+  const [counted] = await tx
+    .select({ enrolled: sql<number>`count(*)::int` })
+    .from(students)
+    .where(eq(students.batchId, id));
+  return { ...row, enrolled: counted?.enrolled ?? 0 };
+}
+
+/** The pages showing a course's batches are rendered again once the transaction has committed. */
+export function announceBatches(courseKey: CourseKey): void {
+  contentChanged(pagesShowing.batches(courseByKey(courseKey).pageId));
+}
+
+/** Every page showing batches is rendered again (seats freed in batches of any course). */
+export function announceAllBatches(): void {
+  contentChanged(pagesShowingAnyBatches());
+}
+
+/** The course whose content (duration) a course key names. */
+function contentOf(courseKey: CourseKey) {
+  const pageId = courseByKey(courseKey).pageId;
+  const course = courses.find((candidate) => candidate.id === pageId);
+  if (!course) throw new Error(`No content for the course ${pageId}.`);
+  return course;
+}
+
+/** A batch's last day: its first day and the course's weeks (batchLastDay). */
+export function lastDayOf(batch: Pick<BatchRow, "courseKey" | "startsOn">): string {
+  return batchLastDay(batch.startsOn, contentOf(batch.courseKey));
+}
+
+/**
+ * These courses' batches that have not ended by `today` (started or not: a student may join in
+ * the first weeks), soonest first, with the batches named in `alsoIds` whatever their dates.
+ */
+export async function listBatchesNotEnded(
+  db: AppDatabase,
+  courseKeys: readonly CourseKey[],
+  options: { today?: string; alsoIds?: readonly number[] } = {},
+): Promise<CountedBatch[]> {
+  const today = options.today ?? indiaDay();
+  const ranges = courseKeys.map((key) => {
+    // A batch that started this long ago has its last day today.
+    const earliestStart = addIndiaDays(today, -(daysOfCourse(key) - 1));
+    return and(eq(courseBatches.courseKey, key), gte(courseBatches.startsOn, earliestStart));
+  });
+  const also = (options.alsoIds ?? []).filter((id) => Number.isSafeInteger(id));
+  const conditions = [...ranges, ...(also.length ? [inArray(courseBatches.id, also)] : [])];
+  if (conditions.length === 0) return [];
+  return db
+    .select(countedColumns)
+    .from(courseBatches)
+    .where(or(...conditions))
+    .orderBy(...upcomingOrder);
+}
+
+/** The days a batch of this course runs, first and last included. */
+function daysOfCourse(courseKey: CourseKey): number {
+  return weeksIn(contentOf(courseKey).durationIso) * 7;
 }
 
 /** What a registration keeps of the batch a student picked: its id and how it read. */
@@ -131,8 +230,9 @@ export async function batchForRegistration(
   const row = await getBatch(db, id);
   if (!row || row.startsOn < today) return "not-open";
   if (row.courseKey !== courseKey) return "other-course";
-  if (row.seats === "full") return "full";
-  return { id: row.id, line: batchLine(toPublic(row)) };
+  const batch = toPublic(row);
+  if (batch.seats === "full") return "full";
+  return { id: row.id, line: batchLine(batch) };
 }
 
 /** What the desk's batch form sends, as stored. */
@@ -146,7 +246,7 @@ export const batchFieldNames = [
   "endTime",
   "mode",
   "seats",
-  "seatsLeft",
+  "seatsTotal",
   "feeInr",
   "feeIncludes",
 ] as const;
@@ -169,8 +269,15 @@ const batchSchema = z
     startTime: time("start time"),
     endTime: time("end time"),
     mode: z.enum(batchModes, "Please choose classroom or online."),
-    seats: z.enum(batchSeats, "Please choose what to say about seats."),
-    seatsLeft: z.string().trim(),
+    seats: z.enum(batchSeatWords, "Please choose what to say about seats."),
+    seatsTotal: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,4})?$/, "Please give the total seats as a whole number, e.g. 20, or leave it empty.")
+      .refine(
+        (value) => value === "" || Number(value) > 0,
+        "A batch takes at least 1 student: give 1 or more, or leave it empty.",
+      ),
     feeInr: z
       .string()
       .trim()
@@ -187,13 +294,14 @@ const batchSchema = z
     if (/^\d\d:\d\d$/.test(value.startTime) && /^\d\d:\d\d$/.test(value.endTime) && value.endTime <= value.startTime) {
       ctx.addIssue({ code: "custom", path: ["endTime"], message: "The class must end after it starts." });
     }
-    if (value.seats === "left" && !/^\d{1,3}$/.test(value.seatsLeft)) {
-      ctx.addIssue({ code: "custom", path: ["seatsLeft"], message: "Please give the number of seats left." });
-    } else if (value.seats === "left" && Number(value.seatsLeft) === 0) {
-      ctx.addIssue({ code: "custom", path: ["seatsLeft"], message: 'No seats left: choose "Full" instead.' });
-    }
   })
-  .transform((value): BatchInput => ({ ...value, seatsLeft: value.seats === "left" ? Number(value.seatsLeft) : null }));
+  // With a total the seats are counted, and the word set by hand no longer applies.
+  .transform(
+    (value): BatchInput =>
+      value.seatsTotal === ""
+        ? { ...value, seatsTotal: null }
+        : { ...value, seats: "open", seatsTotal: Number(value.seatsTotal) },
+  );
 
 export type BatchFormValues = Partial<Record<BatchFieldName, string>>;
 
@@ -204,7 +312,9 @@ export type BatchFormValues = Partial<Record<BatchFieldName, string>>;
 export function parseBatchForm(
   form: FormData,
   options: { today?: string; currentStartsOn?: string } = {},
-): { ok: true; batch: BatchInput } | { ok: false; values: BatchFormValues; fieldErrors: Record<string, string> } {
+):
+  | { ok: true; batch: BatchInput; values: BatchFormValues }
+  | { ok: false; values: BatchFormValues; fieldErrors: Record<string, string> } {
   const values: BatchFormValues = {};
   for (const name of batchFieldNames) {
     const value = form.get(name);
@@ -216,10 +326,10 @@ export function parseBatchForm(
   if (parsed.data.startsOn < today && parsed.data.startsOn !== options.currentStartsOn) {
     return { ok: false, values, fieldErrors: { startsOn: "The start date has passed: please give a later one." } };
   }
-  return { ok: true, batch: parsed.data };
+  return { ok: true, batch: parsed.data, values };
 }
 
-const announce = (courseKey: CourseKey) => contentChanged(pagesShowing.batches(courseByKey(courseKey).pageId));
+const announce = announceBatches;
 
 /** Adds a batch (the demo content passes its own author and no audit entry). */
 export async function addBatch(
@@ -241,7 +351,16 @@ export async function addBatch(
   return audit ? auditedChange(db, insert, audit) : insert(db);
 }
 
-/** Changes a batch of this course; undefined when it has no such batch. */
+/**
+ * What changing a batch came to: saved (with the batch as it was, and its enrolled students),
+ * refused because the total would be under the students already enrolled, or no such batch.
+ */
+export type BatchUpdate =
+  | { ok: true; row: BatchRow; before: CountedBatch }
+  | { ok: false; reason: "missing" }
+  | { ok: false; reason: "too-few-seats"; enrolled: number };
+
+/** Changes a batch of this course, under its lock: its total cannot go under its enrolled students. */
 export async function updateBatch(
   db: AppDatabase,
   courseKey: CourseKey,
@@ -249,40 +368,53 @@ export async function updateBatch(
   batch: BatchInput,
   by: string,
   audit: (row: BatchRow) => AuditRecord,
-): Promise<BatchRow | undefined> {
+): Promise<BatchUpdate> {
   return auditedChange(
     db,
-    async (tx) => {
+    async (tx): Promise<BatchUpdate> => {
+      const before = await lockBatch(tx, id);
+      if (!before || before.courseKey !== courseKey) return { ok: false, reason: "missing" };
+      if (batch.seatsTotal !== null && batch.seatsTotal < before.enrolled) {
+        return { ok: false, reason: "too-few-seats", enrolled: before.enrolled };
+      }
       const [row] = await tx
         .update(courseBatches)
         .set({ ...batch, updatedBy: by, updatedAt: new Date() })
-        .where(and(eq(courseBatches.id, id), eq(courseBatches.courseKey, courseKey)))
+        .where(eq(courseBatches.id, id))
         .returning();
-      if (row) announce(courseKey);
-      return row;
+      if (!row) return { ok: false, reason: "missing" };
+      announce(courseKey);
+      return { ok: true, row, before };
     },
-    (row) => (row ? audit(row) : undefined),
+    (result) => (result.ok ? audit(result.row) : undefined),
   );
 }
 
-/** Removes a batch of this course; undefined when it has no such batch. */
+/** What removing a batch came to: removed, refused while students are enrolled in it, or no such batch. */
+export type BatchRemoval =
+  | { ok: true; row: BatchRow }
+  | { ok: false; reason: "missing" }
+  | { ok: false; reason: "enrolled"; enrolled: number };
+
+/** Removes a batch of this course, unless students are enrolled in it (counted under its lock). */
 export async function removeBatch(
   db: AppDatabase,
   courseKey: CourseKey,
   id: number,
   audit: (row: BatchRow) => AuditRecord,
-): Promise<BatchRow | undefined> {
+): Promise<BatchRemoval> {
   return auditedChange(
     db,
-    async (tx) => {
-      const [row] = await tx
-        .delete(courseBatches)
-        .where(and(eq(courseBatches.id, id), eq(courseBatches.courseKey, courseKey)))
-        .returning();
-      if (row) announce(courseKey);
-      return row;
+    async (tx): Promise<BatchRemoval> => {
+      const locked = await lockBatch(tx, id);
+      if (!locked || locked.courseKey !== courseKey) return { ok: false, reason: "missing" };
+      if (locked.enrolled > 0) return { ok: false, reason: "enrolled", enrolled: locked.enrolled };
+      const [row] = await tx.delete(courseBatches).where(eq(courseBatches.id, id)).returning();
+      if (!row) return { ok: false, reason: "missing" };
+      announce(courseKey);
+      return { ok: true, row };
     },
-    (row) => (row ? audit(row) : undefined),
+    (result) => (result.ok ? audit(result.row) : undefined),
   );
 }
 

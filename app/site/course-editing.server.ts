@@ -3,6 +3,8 @@
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
+import { studentsToInform } from "~/admissions/enrolment/batch-roster.server";
+import { seatsTaken } from "~/admissions/enrolment/enrolment.server";
 import { badForm } from "~/admissions/submissions/submission-desk.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxUploadBytes, readLimitedForm, storeImage, UploadRefused, uploadRefusals } from "~/platform/images.server";
@@ -14,6 +16,7 @@ import {
   addBatch,
   type BatchFormValues,
   type BatchRow,
+  type CountedBatch,
   getBatch,
   listCourseBatchesForDesk,
   parseBatchForm,
@@ -31,7 +34,11 @@ async function getCourseBatch(db: AppDatabase, courseKey: string, id: number): P
 
 export const courseImageWidths = [320, 640] as const;
 
-export async function loadCourseEditor(db: AppDatabase, courseId: string) {
+/**
+ * A course's desk page: its content, start date note and batches. `base` is the page's own URL
+ * (/admin/courses/<id> or /onlineuser/<key>/course): each batch's roster is under it.
+ */
+export async function loadCourseEditor(db: AppDatabase, courseId: string, base: string) {
   const course = await getCourse(db, courseId);
   if (!course) throw data(null, { status: 404 });
   const [startDates, edited, batches] = await Promise.all([
@@ -56,14 +63,20 @@ export async function loadCourseEditor(db: AppDatabase, courseId: string) {
     version: createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 16),
     startDate: startDates[course.coordinatorKey] ?? "",
     edited,
-    batches: { upcoming: batches.upcoming.map(deskBatch), past: batches.past.map(deskBatch) },
+    batches: {
+      upcoming: batches.upcoming.map((row) => deskBatch(row, base)),
+      past: batches.past.map((row) => deskBatch(row, base)),
+    },
   };
 }
 
-/** A stored batch as the desk's form shows it, and a short description for the audit log. */
-function deskBatch(row: BatchRow) {
+/** A stored batch as the desk's form shows it, with its seats taken and its roster. */
+function deskBatch(row: CountedBatch, base: string) {
   return {
     id: row.id,
+    enrolled: row.enrolled,
+    seats: seatsTaken(row),
+    roster: `${base}/batches/${row.id}`,
     values: {
       branch: row.branch,
       startsOn: row.startsOn,
@@ -72,7 +85,7 @@ function deskBatch(row: BatchRow) {
       endTime: row.endTime,
       mode: row.mode,
       seats: row.seats,
-      seatsLeft: row.seatsLeft === null ? "" : String(row.seatsLeft),
+      seatsTotal: row.seatsTotal === null ? "" : String(row.seatsTotal),
       feeInr: String(row.feeInr),
       feeIncludes: row.feeIncludes,
     } satisfies BatchFormValues,
@@ -87,9 +100,14 @@ function batchDetail(row: BatchRow) {
     days: row.days,
     time: `${row.startTime}-${row.endTime}`,
     mode: row.mode,
-    seats: row.seats === "left" ? `${row.seatsLeft} left` : row.seats,
+    seats: row.seatsTotal === null ? row.seats : `${row.seatsTotal} in all`,
     feeInr: row.feeInr,
   };
+}
+
+/** "1 student is", "3 students are". */
+function enrolledWords(count: number): string {
+  return count === 1 ? "1 student is" : `${count} students are`;
 }
 
 const text = requiredText;
@@ -111,6 +129,8 @@ export type CourseEditResult = {
   batch?: number | "new";
   /** What was typed into a refused batch form, shown again. */
   values?: BatchFormValues;
+  /** A batch with enrolled students moved its first day: whom to tell, and the message for each. */
+  inform?: Awaited<ReturnType<typeof studentsToInform>>;
 } & ({ ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string> });
 
 export async function saveCourseEditor(
@@ -209,13 +229,36 @@ export async function saveCourseEditor(
         subject: `${course.coordinatorKey} batch ${row.id}`,
         detail: batchDetail(row),
       }));
-      if (!saved) {
+      if (!saved.ok && saved.reason === "missing") {
         return data<CourseEditResult>(
           { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
           { status: 404 },
         );
       }
-      return data<CourseEditResult>({ form: "batch", batch: id, ok: true, message: "Batch saved." });
+      if (!saved.ok) {
+        const message = `${enrolledWords(saved.enrolled)} enrolled in this batch: the total cannot be fewer than ${saved.enrolled}.`;
+        return data<CourseEditResult>(
+          {
+            form: "batch",
+            batch: id,
+            ok: false,
+            error: "Please fix the fields marked in red.",
+            values: parsed.values,
+            fieldErrors: { seatsTotal: message },
+          },
+          { status: 400 },
+        );
+      }
+      const inform = await studentsToInform(db, saved.before, saved.row);
+      return data<CourseEditResult>({
+        form: "batch",
+        batch: id,
+        ok: true,
+        message: inform
+          ? `Batch saved. It now starts ${inform.newDate} instead of ${inform.oldDate}: ${inform.count === 1 ? "1 enrolled student" : `${inform.count} enrolled students`} to tell.`
+          : "Batch saved.",
+        inform,
+      });
     }
     case "batch-remove": {
       const id = Number(form.get("id"));
@@ -226,8 +269,19 @@ export async function saveCourseEditor(
             subject: `${course.coordinatorKey} batch ${row.id}`,
             detail: batchDetail(row),
           }))
-        : undefined;
-      if (!removed) {
+        : ({ ok: false, reason: "missing" } as const);
+      if (!removed.ok && removed.reason === "enrolled") {
+        return data<CourseEditResult>(
+          {
+            form: "batch",
+            batch: id,
+            ok: false,
+            error: `${enrolledWords(removed.enrolled)} enrolled in this batch, so it cannot be removed. Move them to another batch on their records (Stage) first, or keep the batch.`,
+          },
+          { status: 409 },
+        );
+      }
+      if (!removed.ok) {
         return data<CourseEditResult>(
           { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
           { status: 404 },
@@ -236,7 +290,7 @@ export async function saveCourseEditor(
       return data<CourseEditResult>({
         form: "batch",
         ok: true,
-        message: `Batch starting ${removed.startsOn} removed.`,
+        message: `Batch starting ${removed.row.startsOn} removed.`,
       });
     }
     case "content": {

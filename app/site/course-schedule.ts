@@ -1,3 +1,4 @@
+import { addIndiaDays } from "~/platform/india-time";
 import type { Course } from "~/site/content/types";
 
 /** One way of taking a course: the weekday batch or the weekend batch. */
@@ -41,6 +42,15 @@ export function weeksIn(isoDuration: string): number {
   const weeks = /^P(\d+)W$/.exec(isoDuration);
   if (weeks) return Number(weeks[1]);
   throw new Error(`Unsupported course duration ${isoDuration}: use months (P4M) or weeks (P12W).`);
+}
+
+/**
+ * The last day of a batch that starts on `startsOn` and runs the course's weeks ("P4M": 17 weeks,
+ * so a batch starting Tuesday 12 January 2027 ends Monday 10 May 2027). The structured data's end
+ * date and the desk's "not ended yet" (enrolment) both read it.
+ */
+export function batchLastDay(startsOn: string, course: Pick<Course, "durationIso">): string {
+  return addIndiaDays(startsOn, weeksIn(course.durationIso) * 7 - 1);
 }
 
 /** Hours as an ISO 8601 duration: 2.5 -> "PT2H30M", 204 -> "PT204H". */

@@ -14,7 +14,7 @@ import {
   type StartDateKey,
   siteSettings,
 } from "../../db/schema";
-import { addBatch, type BatchInput } from "./batches.server";
+import { addBatch, type BatchInput, enrolledCount } from "./batches.server";
 import type { CourseKey } from "./course-catalog";
 import { addPlacedStudent, type PlacedStudentInput } from "./placed-students.server";
 
@@ -126,8 +126,8 @@ const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput
     startTime: "18:30",
     endTime: "21:00",
     mode: "classroom",
-    seats: "left",
-    seatsLeft: 6,
+    seats: "open",
+    seatsTotal: 6,
     feeInr: 45000,
     feeIncludes: "development board kit, lab access and certificate",
   },
@@ -140,7 +140,7 @@ const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput
     endTime: "21:00",
     mode: "online",
     seats: "open",
-    seatsLeft: null,
+    seatsTotal: null,
     feeInr: 48000,
     feeIncludes: "live classes, recorded sessions, project reviews and certificate",
   },
@@ -153,7 +153,7 @@ const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput
     endTime: "16:00",
     mode: "classroom",
     seats: "filling-fast",
-    seatsLeft: null,
+    seatsTotal: null,
     feeInr: 45000,
     feeIncludes: "development board kit, lab access and certificate",
   },
@@ -165,8 +165,8 @@ const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput
     startTime: "10:00",
     endTime: "15:00",
     mode: "classroom",
-    seats: "left",
-    seatsLeft: 10,
+    seats: "open",
+    seatsTotal: 10,
     feeInr: 40000,
     feeIncludes: "sensor kit and certificate",
   },
@@ -179,7 +179,7 @@ const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput
     endTime: "15:00",
     mode: "classroom",
     seats: "full",
-    seatsLeft: null,
+    seatsTotal: null,
     feeInr: 48000,
     feeIncludes: "project reviews and certificate",
   },
@@ -258,8 +258,8 @@ export interface RemovedDemoContent {
 /**
  * Deletes exactly the demo rows: placed students whose name, company, package, role and
  * photo are still the demo ones (with their images), start dates still as the demo set them
- * (earlier versions), and batches no staff member has saved since. Anything staff changed or
- * added stays.
+ * (earlier versions), and batches no staff member has saved since and nobody is enrolled in.
+ * Anything staff changed or added stays.
  */
 export async function removeDemoContent(
   database: Database,
@@ -297,9 +297,10 @@ export async function removeDemoContent(
         .returning({ key: courseStartDates.key });
       startDates.push(...rows.map((row) => row.key));
     }
+    // A demo batch a student was enrolled in (a trial of the desk) is the institute's now: it stays.
     const batches = await tx
       .delete(courseBatches)
-      .where(eq(courseBatches.updatedBy, demoAuthor))
+      .where(and(eq(courseBatches.updatedBy, demoAuthor), sql`${enrolledCount} = 0`))
       .returning({ courseKey: courseBatches.courseKey });
     if (students.length > 0 || startDates.length > 0 || batches.length > 0) {
       const values = { key: demoSettingKey, value: "removed", updatedAt: new Date() };

@@ -45,8 +45,8 @@ function batchForm(overrides: Record<string, string> = {}): Record<string, strin
     startTime: "18:30",
     endTime: "20:30",
     mode: "classroom",
-    seats: "left",
-    seatsLeft: "7",
+    seats: "open",
+    seatsTotal: "7",
     feeInr: "55,000",
     feeIncludes: "GPU lab hours and certificate",
     ...overrides,
@@ -140,7 +140,7 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
         startsOn: "2020-01-06",
         startTime: "20:00",
         endTime: "19:00",
-        seatsLeft: "",
+        seatsTotal: "lots",
         feeIncludes: "Typed <b>kit</b> & more",
       }),
       { Cookie: cookie },
@@ -148,7 +148,8 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
     expect(refused.status).toBe(400);
     let page = await refused.text();
     expect(page).toContain("The class must end after it starts.");
-    expect(page).toContain("Please give the number of seats left.");
+    expect(page).toContain("Please give the total seats as a whole number, e.g. 20, or leave it empty.");
+    expect(page).toContain('value="lots"');
     expect(page).toContain('value="Typed &lt;b&gt;kit&lt;/b&gt; &amp; more"');
     expect(page).toContain('value="20:00"');
 
@@ -165,6 +166,7 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
       ["startsOn", "31/04/2031", "Please give the start date as a calendar date."],
       ["feeInr", "forty thousand", "Please give the fee in rupees"],
       ["seats", "plenty", "Please choose what to say about seats."],
+      ["seatsTotal", "0", "A batch takes at least 1 student"],
     ] as const) {
       const response = await postForm(site.origin, "/admin/courses/ai", batchForm({ [field]: value }), {
         Cookie: cookie,
@@ -190,7 +192,7 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
     const throughEmbedded = await postForm(
       site.origin,
       "/admin/courses/embedded",
-      batchForm({ intent: "batch-save", id: String(id), seats: "full", seatsLeft: "" }),
+      batchForm({ intent: "batch-save", id: String(id), seats: "full", seatsTotal: "" }),
       { Cookie: cookie },
     );
     expect(throughEmbedded.status).toBe(404);
@@ -199,7 +201,7 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
     const changed = await postForm(
       site.origin,
       "/onlineuser/ai/course",
-      batchForm({ intent: "batch-save", id: String(id), seats: "filling-fast", seatsLeft: "", mode: "online" }),
+      batchForm({ intent: "batch-save", id: String(id), seats: "filling-fast", seatsTotal: "", mode: "online" }),
       { Cookie: coordinatorCookie },
     );
     expect(changed.status).toBe(200);
@@ -236,17 +238,18 @@ describeEachEngine("batches and headline numbers edited on the desk", (engine) =
     const csv = (await visit(site.origin, "/staff/export/registrations", { Cookie: cookie })).text;
     expect(csv).toContain("Starts Mon, 14 Apr 2031: weekdays, 6:30 pm to 8:30 pm (online)");
 
-    // A full batch is offered as full, and refused if sent anyway.
+    // A batch said "Full" by hand is not offered, and refused if sent anyway.
     const full = await postForm(
       site.origin,
       "/admin/courses/ai",
-      batchForm({ intent: "batch-save", id: String(id), seats: "full", seatsLeft: "" }),
+      batchForm({ intent: "batch-save", id: String(id), seats: "full", seatsTotal: "" }),
       { Cookie: cookie },
     );
     expect(full.status).toBe(200);
+    expect((await visit(site.origin, "/online/register")).text).not.toContain(`value="${id}"`);
     const refused = await postForm(site.origin, "/online/register", studentForm({ course: "ai", batch: String(id) }));
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("This batch is full");
+    expect(await refused.text()).toContain("This batch has just filled up");
   });
 
   it("shows a batch starting today, and drops a removed batch from exactly the pages showing it", async () => {

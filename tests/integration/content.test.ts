@@ -26,7 +26,7 @@ const ownBatch: BatchInput = {
   endTime: "20:00",
   mode: "classroom",
   seats: "open",
-  seatsLeft: null,
+  seatsTotal: null,
   feeInr: 55000,
   feeIncludes: "",
 };

@@ -134,7 +134,7 @@ describeEachEngine("demo content", (engine) => {
           endTime: "15:00",
           mode: "classroom",
           seats: "open",
-          seatsLeft: "",
+          seatsTotal: "",
           feeInr: "41000",
           feeIncludes: "sensor kit",
         },

@@ -229,7 +229,7 @@ describeEachEngine("migrating a database made before batches (0008)", (engine) =
           endTime: "20:00",
           mode: "classroom",
           seats: "open",
-          seatsLeft: null,
+          seatsTotal: null,
           feeInr: 40000,
           feeIncludes: "",
         },
@@ -932,6 +932,65 @@ describeEachEngine("migrating a database made before branches on the records (00
       expect(await rows(sql`select branch, branch_source from students where id = ${filed.studentId}`)).toEqual([
         { branch: "chennai", branch_source: "state" },
       ]);
+      await upgraded.close();
+    });
+  }, 180_000);
+});
+
+describeEachEngine("migrating a database made before seats counted themselves (0024)", (engine) => {
+  it("turns a typed number of seats left into a total, keeps Filling fast and Full as words, and takes enrolments into batches", async () => {
+    await upgradeFrom(engine, "0024_branches_on_records", async ({ oldMigrations, open }) => {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into course_batches (course_key, branch, starts_on, days, start_time, end_time, mode, seats, seats_left, fee_inr, updated_by)
+        values
+          ('iot', 'chennai', '2031-02-03', 'weekday', '18:00', '20:00', 'classroom', 'left', 7, 40000, 'iot@example.in'),
+          ('iot', 'chennai', '2031-02-08', 'weekend', '10:00', '15:00', 'classroom', 'filling-fast', null, 40000, 'iot@example.in'),
+          ('iot', 'bangalore', '2031-02-09', 'weekend', '10:00', '15:00', 'online', 'full', null, 38000, 'iot@example.in'),
+          ('iot', 'bangalore', '2031-02-10', 'weekday', '19:00', '21:00', 'online', 'open', null, 38000, 'iot@example.in')`);
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses, stage)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}', 'enrolled'),
+               ('Ravi', 'ravi@example.in', '9000000001', '{9000000001}', '{ravi@example.in}', 'kerala', 'Kannur', '{iot}', 'contacted')`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      // A number of seats left is the total now (no record named a batch before: none enrolled);
+      // Filling fast and Full stay as the words set by hand until a total is given; open stays open.
+      expect(await rows(sql`select id, seats, seats_total from course_batches order by id`)).toEqual([
+        { id: 1, seats: "open", seats_total: 7 },
+        { id: 2, seats: "filling-fast", seats_total: null },
+        { id: 3, seats: "full", seats_total: null },
+        { id: 4, seats: "open", seats_total: null },
+      ]);
+      const shown = async () =>
+        (await getCourseBatches(upgraded.db, "2026-11-25")).iot.batches.map((batch) => [batch.seats, batch.seatsLeft]);
+      expect(await shown()).toEqual([
+        ["left", 7],
+        ["filling-fast", null],
+        ["full", null],
+        ["open", null],
+      ]);
+      // An enrolment takes a seat of the counted batch; the records' timelines take batch (and branch) entries.
+      await upgraded.db.execute(sql`update students set batch_id = 1 where id = 1`);
+      expect((await shown())[0]).toEqual(["left", 6]);
+      await upgraded.db.execute(sql`
+        insert into student_timeline (student_id, kind, detail)
+        values (1, 'batch', '{"from":null,"to":{"id":1,"line":"IoT"}}'), (1, 'branch', '{}')`);
+      await expect(
+        upgraded.db.execute(sql`insert into student_timeline (student_id, kind, detail) values (1, 'fax', '{}')`),
+      ).rejects.toThrow();
+      // Only an enrolled student has a batch; a batch with enrolled students cannot be deleted;
+      // a total goes with no word set by hand.
+      await expect(upgraded.db.execute(sql`update students set batch_id = 1 where id = 2`)).rejects.toThrow();
+      await expect(upgraded.db.execute(sql`delete from course_batches where id = 1`)).rejects.toThrow();
+      await expect(
+        upgraded.db.execute(sql`update course_batches set seats = 'full', seats_total = 10 where id = 2`),
+      ).rejects.toThrow();
+      await expect(upgraded.db.execute(sql`update course_batches set seats = 'left' where id = 4`)).rejects.toThrow();
+      await upgraded.db.execute(sql`delete from course_batches where id = 4`);
+      expect(await rows(sql`select count(*)::int as n from course_batches`)).toEqual([{ n: 3 }]);
       await upgraded.close();
     });
   }, 180_000);

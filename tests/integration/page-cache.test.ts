@@ -120,7 +120,7 @@ describeEachEngine("the public page cache", () => {
         endTime: "15:00",
         mode: "online",
         seats: "filling-fast",
-        seatsLeft: "",
+        seatsTotal: "",
         feeInr: "52000",
         feeIncludes: "recorded sessions",
       },

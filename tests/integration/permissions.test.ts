@@ -48,6 +48,8 @@ import * as coordinatorCourse from "../../app/routes/onlineuser/course";
 import * as coordinatorLayout from "../../app/routes/onlineuser/layout";
 import * as coordinatorRegistrations from "../../app/routes/onlineuser/registrations";
 import * as staffAddStudent from "../../app/routes/staff/add-student";
+import * as staffBatchRoster from "../../app/routes/staff/batch-roster";
+import * as staffBatchRosterCsv from "../../app/routes/staff/batch-roster-csv";
 import * as staffEvents from "../../app/routes/staff/events";
 import * as staffExport from "../../app/routes/staff/export";
 import * as staffStudent from "../../app/routes/staff/student";
@@ -503,6 +505,39 @@ const cases: Case[] = [
       path: `/onlineuser/${role}/course`,
       params: { role },
       ...coordinatorCourse,
+      allowed: [...counsellorsOf(role), "admin"],
+    },
+    // A batch's roster: whoever may see the course's students (decision 032).
+    {
+      file: "routes/staff/batch-roster.tsx",
+      name: `${role} batch roster on the admins' desk`,
+      path: `/admin/courses/${courseIds[role]}/batches/1`,
+      params: { course: courseIds[role], batch: "1" },
+      loader: staffBatchRoster.loader,
+      allowed: adminOnly,
+    },
+    {
+      file: "routes/staff/batch-roster-csv.ts",
+      name: `${role} batch roster CSV on the admins' desk`,
+      path: `/admin/courses/${courseIds[role]}/batches/1/csv`,
+      params: { course: courseIds[role], batch: "1" },
+      loader: staffBatchRosterCsv.loader,
+      allowed: adminOnly,
+    },
+    {
+      file: "routes/staff/batch-roster.tsx",
+      name: `${role} batch roster`,
+      path: `/onlineuser/${role}/course/batches/1`,
+      params: { role, batch: "1" },
+      loader: staffBatchRoster.loader,
+      allowed: [...counsellorsOf(role), "admin"],
+    },
+    {
+      file: "routes/staff/batch-roster-csv.ts",
+      name: `${role} batch roster CSV`,
+      path: `/onlineuser/${role}/course/batches/1/csv`,
+      params: { role, batch: "1" },
+      loader: staffBatchRosterCsv.loader,
       allowed: [...counsellorsOf(role), "admin"],
     },
   ]),

@@ -3,12 +3,14 @@
 // takes the other's forms and timeline; the merged record is deleted and a row in
 // student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { batchMention, leaveBatch } from "~/admissions/enrolment/enrolment.server";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { scopeCondition } from "~/admissions/records/record-scope.server";
 import type { StudentRecord } from "~/admissions/records/student-records.server";
 import { type StudentStage, studentStages } from "~/admissions/records/student-stages";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { type AppDatabase, rowsOf } from "~/platform/database.server";
+import { getBatch } from "~/site/batches.server";
 import { enquiries, registrations, studentIntakes, studentMerges, students, studentTimeline } from "../../../db/schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -264,14 +266,16 @@ type Mergeable = Pick<
   | "nextFollowUpAt"
   | "version"
   | "createdAt"
+  | "batchId"
 >;
 
 /**
  * What the kept record becomes. Its own name and contact details stay; every mobile, e-mail
  * and course of both are kept; the stage is the further along of the two (Lost only when both
  * are); the owner is the kept record's, else the other's; the next follow-up the sooner of
- * the two; first contact the earlier. The version moves past both records' versions, so a
- * form still open on either is refused and shown what changed.
+ * the two; first contact the earlier; an enrolled student's batch the kept record's, else the
+ * other's (the other record's seat is freed with it). The version moves past both records'
+ * versions, so a form still open on either is refused and shown what changed.
  */
 export function mergePlan(kept: Mergeable, merged: Mergeable) {
   const stageFrom = progress(merged.stage) > progress(kept.stage) ? merged : kept;
@@ -287,6 +291,7 @@ export function mergePlan(kept: Mergeable, merged: Mergeable) {
     ownerId: kept.ownerId ?? merged.ownerId,
     nextFollowUpAt: followUps.length ? new Date(Math.min(...followUps.map((date) => date.getTime()))) : null,
     createdAt: new Date(Math.min(kept.createdAt.getTime(), merged.createdAt.getTime())),
+    batchId: stageFrom.stage === "enrolled" ? (kept.batchId ?? merged.batchId) : null,
     version: Math.max(kept.version, merged.version) + 1,
   };
 }
@@ -359,12 +364,22 @@ export async function mergeStudentRecords(
       ownerId: plan.ownerId,
       nextFollowUpAt: plan.nextFollowUpAt,
       createdAt: plan.createdAt,
+      batchId: plan.batchId,
       version: plan.version,
       updatedAt: new Date(),
     })
     .where(eq(students.id, keptId))
     .returning();
   if (!updated) throw new Error("The kept record was not updated.");
+  // Seats: the merged record's goes (or moves to the kept record); the pages count again.
+  const batchChange =
+    plan.batchId !== kept.batchId
+      ? {
+          from: kept.batchId === null ? null : await batchNamed(tx, kept.batchId),
+          to: plan.batchId === null ? null : await batchNamed(tx, plan.batchId),
+        }
+      : undefined;
+  if (merged.batchId !== null) await leaveBatch(tx, merged.batchId);
   await addToTimeline(tx, {
     studentId: keptId,
     kind: "merge",
@@ -378,6 +393,7 @@ export async function mergeStudentRecords(
       entries: movedEntries.length,
       ...(plan.stage !== kept.stage ? { stage: { from: kept.stage, to: plan.stage } } : {}),
       ...(plan.ownerId !== kept.ownerId ? { owner: { from: kept.ownerId, to: plan.ownerId } } : {}),
+      ...(batchChange ? { batch: batchChange } : {}),
       ...(plan.nextFollowUpAt?.getTime() !== kept.nextFollowUpAt?.getTime()
         ? {
             followUp: {
@@ -396,6 +412,12 @@ export async function mergeStudentRecords(
     movedForms: movedEnquiries.length + movedRegistrations.length,
     movedEntries: movedEntries.length,
   };
+}
+
+/** A batch as a timeline entry names it. */
+async function batchNamed(tx: AppDatabase, id: number): Promise<{ id: number; line: string }> {
+  const batch = await getBatch(tx, id);
+  return batch ? batchMention(batch) : { id, line: "" };
 }
 
 /** The record a merged record went into, if `id` was merged (and its kept record still exists). */

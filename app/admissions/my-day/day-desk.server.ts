@@ -3,6 +3,7 @@
 // groups themselves are my-day.server.ts; the log is the record page's (record-forms.server.ts),
 // so both write the same timeline entries, audit lines and live events.
 import { data, redirect } from "react-router";
+import { undecidedEnrolments } from "~/admissions/enrolment/enrolment.server";
 import { handleRecordForm } from "~/admissions/records/record-forms.server";
 import type { RecordIntent } from "~/admissions/records/record-intents";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
@@ -140,11 +141,12 @@ export async function loadMyDay(db: AppDatabase, staff: StaffUser, request: Requ
 export async function loadTeamDay(db: AppDatabase, staff: StaffUser, request: Request) {
   const base = recordsBaseOf(staff);
   const scope = scopeOfStaff(staff);
-  const [team, unassigned, uncontacted, logged] = await Promise.all([
+  const [team, unassigned, uncontacted, logged, undecided] = await Promise.all([
     teamDay(db, { scope }),
     dayOf(db, null, { scope }),
     findUncontacted(db, { scope, limit: 20 }),
     loggedMessage(db, staff, new URL(request.url).searchParams),
+    undecidedEnrolments(db, { scope, limit: 20 }),
   ]);
   const memberView = (member: (typeof team.members)[number]) => ({
     ownerId: member.ownerId,
@@ -169,6 +171,20 @@ export async function loadTeamDay(db: AppDatabase, staff: StaffUser, request: Re
         waitedMinutes: Math.floor(row.waitedMs / 60_000),
       })),
       showAll: `${base}?${new URLSearchParams({ day: "late", sort: "oldest" })}`,
+    },
+    // A to-do: enrolled students whose batch is not decided yet (decision 032).
+    undecided: {
+      total: undecided.total,
+      rows: undecided.rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        mobile: row.mobile,
+        courses: row.courses,
+        ownerName: row.ownerName,
+        updatedAt: row.updatedAt.toISOString(),
+        href: `${base}/${row.id}#stage`,
+      })),
+      showAll: `${base}?${new URLSearchParams({ stage: "enrolled", sort: "updated" })}`,
     },
     queue: dayGroups.map<DayGroupView>((group) => ({
       group,

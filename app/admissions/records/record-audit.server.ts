@@ -6,6 +6,15 @@ export function subjectOf(id: number, name: string): string {
   return `student ${id} (${name})`;
 }
 
+/** The fields of a record an edit may change. */
+type Edited = {
+  stage: string;
+  lostReason: string | null;
+  ownerId: string | null;
+  nextFollowUpAt: Date | null;
+  batchId?: number | null;
+};
+
 /** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
 type Edited = {
   stage: string;
@@ -32,6 +41,10 @@ export function describeEdit(
   if (before.nextFollowUpAt?.getTime() !== after.nextFollowUpAt?.getTime()) {
     const show = (date: Date | null) => (date ? indiaTimestamp(date) : "none");
     detail.nextFollowUp = `${show(before.nextFollowUpAt)} -> ${show(after.nextFollowUpAt)}`;
+  }
+  if ((before.batchId ?? null) !== (after.batchId ?? null)) {
+    const show = (id: number | null | undefined) => (id ? `batch ${id}` : "none");
+    detail.batch = `${show(before.batchId)} -> ${show(after.batchId)}`;
   }
   return detail;
 }

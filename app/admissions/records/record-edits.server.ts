@@ -2,7 +2,9 @@
 // version it was made on; an edit of an older version is refused with what changed meanwhile,
 // so nobody's work is overwritten without a word), and notes and logged calls and messages.
 import { and, desc, eq, sql } from "drizzle-orm";
+import { batchMention, leaveBatch, takeSeat } from "~/admissions/enrolment/enrolment.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { announceBatches } from "~/site/batches.server";
 import { students, studentTimeline } from "../../../db/schema";
 import { type RecordScope, scopeCondition } from "./record-scope.server";
 import type { StudentBranch } from "./student-branches";
@@ -19,11 +21,18 @@ export interface RecordEdit {
   /** Set by a person: a change, or the confirmation of a branch that was guessed or given by a form or a list. */
   branch?: StudentBranch;
   nextFollowUpAt?: Date | null;
+  /**
+   * The batch of an enrolled student (null: not decided yet); left out: as it is. A stage other
+   * than Enrolled takes the student out of their batch whatever this says.
+   */
+  batchId?: number | null;
 }
 
 export type EditResult =
   | { ok: true; record: StudentRecord; changed: string[] }
   | { ok: false; reason: "missing" }
+  /** The batch chosen cannot be taken (full, ended, gone, another course's): nothing was saved. */
+  | { ok: false; reason: "batch"; message: string }
   | {
       ok: false;
       reason: "conflict";
@@ -102,6 +111,24 @@ export async function editStudentRecord(
       detail: { from: before.nextFollowUpAt?.toISOString() ?? null, to: edit.nextFollowUpAt?.toISOString() ?? null },
     });
   }
+  // The batch: kept while enrolled unless another is chosen, left on leaving Enrolled.
+  const batchId = next.stage === "enrolled" ? (edit.batchId === undefined ? before.batchId : edit.batchId) : null;
+  if (batchId !== before.batchId) {
+    const joined = batchId === null ? undefined : await takeSeat(tx, batchId, before);
+    if (joined && !joined.ok) return { ok: false, reason: "batch", message: joined.message };
+    const left = before.batchId === null ? undefined : await leaveBatch(tx, before.batchId);
+    if (joined?.ok) announceBatches(joined.batch.courseKey);
+    next.batchId = batchId;
+    changed.push("batch");
+    entries.push({
+      kind: "batch",
+      detail: {
+        from: left ? batchMention(left) : before.batchId === null ? null : { id: before.batchId, line: "" },
+        to: joined?.ok ? batchMention(joined.batch) : null,
+        ...(next.stage === "enrolled" ? {} : { stage: next.stage }),
+      },
+    });
+  }
   if (changed.length === 0) return { ok: true, record: before, changed };
   const [record] = await tx
     .update(students)
@@ -113,6 +140,7 @@ export async function editStudentRecord(
       branch: next.branch,
       branchSource: next.branchSource,
       nextFollowUpAt: next.nextFollowUpAt,
+      batchId: next.batchId,
       version: sql`${students.version} + 1`,
       updatedAt: new Date(),
     })

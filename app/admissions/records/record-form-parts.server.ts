@@ -101,6 +101,8 @@ export async function saveRecordEdit(
   if (result.ok) return { ok: true, intent, message: result.changed.length ? "Saved." : "Nothing to change." };
   if (result.reason === "missing")
     return problem(intent, form, "That record does not exist or is not yours to see.", 404);
+  // The batch chosen was taken meanwhile (or ended, or went): the form keeps the choice, and says why.
+  if (result.reason === "batch") return problem(intent, form, result.message, 409, "batch");
   const { current, changes } = result;
   return data<RecordFormProblem>(
     {

@@ -15,6 +15,8 @@ export interface RecordFormState {
   saved: string | null;
   /** The viewer's time zone when it is not India's. */
   zone: string | null;
+  /** The message of a refused form, when it is about this field of it. */
+  fieldError?: (intent: RecordIntent, name: string) => string | undefined;
 }
 
 /** "2026-11-25T16:30" in India, for a datetime-local field (the desk's times are India's). */

@@ -3,6 +3,7 @@
 
 import { data, redirect } from "react-router";
 import { ownerChoices } from "~/admissions/assignment/assignment.server";
+import { enrolmentChoices } from "~/admissions/enrolment/enrolment.server";
 import { intakeView, recordIntakes } from "~/admissions/intake/intake.server";
 import { likelyDuplicates, mergedInto } from "~/admissions/merge/student-merge.server";
 import { loadWhatsappTemplates } from "~/admissions/whatsapp/whatsapp-templates.server";
@@ -35,13 +36,14 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
     if (kept && (await getStudentRecord(db, kept, scope))) throw redirect(`${base}/${kept}?merged=${id}`);
     throw data(null, { status: 404 });
   }
-  const [submissions, timeline, owners, duplicates, whatsappTemplates, intakes] = await Promise.all([
+  const [submissions, timeline, owners, duplicates, whatsappTemplates, intakes, batches] = await Promise.all([
     recordSubmissions(db, id),
     recordTimeline(db, id),
     ownerChoices(db, record),
     likelyDuplicates(db, record, scope),
     loadWhatsappTemplates(db),
     recordIntakes(db, id),
+    enrolmentChoices(db, record),
   ]);
   return {
     record: {
@@ -62,6 +64,7 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
       ownerId: record.ownerId,
       ownerName: record.ownerName,
       nextFollowUpAt: record.nextFollowUpAt?.toISOString() ?? null,
+      batchId: record.batchId,
       version: record.version,
       createdAt: record.createdAt.toISOString(),
     },
@@ -88,5 +91,6 @@ export async function loadRecordPage(db: AppDatabase, id: number, scope: RecordS
     owners,
     duplicates,
     whatsappTemplates,
+    batches,
   };
 }

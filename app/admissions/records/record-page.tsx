@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
+import type { EnrolmentChoice } from "~/admissions/enrolment/enrolment-choice";
 import { type IntakeView, RecordIntakes } from "~/admissions/intake/record-intakes";
 import type { RecordFormProblem, TimelineView } from "~/admissions/records/record-views";
 import { lostReasonLabels, stageLabels } from "~/admissions/records/stage-labels";
@@ -44,9 +45,13 @@ export interface RecordPageData {
     ownerId: string | null;
     ownerName: string | null;
     nextFollowUpAt: string | null;
+    /** An enrolled student's batch (null: not enrolled, or not decided yet). */
+    batchId: number | null;
     version: number;
     createdAt: string;
   };
+  /** The batches the student may join: their courses' batches that have not ended (decision 032). */
+  batches: EnrolmentChoice[];
   submissions: {
     kind: "enquiry" | "registration";
     id: number;
@@ -150,7 +155,10 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
     href: whatsappChatHref(internationalMobile(record.mobile), fillTemplate(template.text, templateValues)),
   }));
   const zone = useViewerZone();
-  const formState: RecordFormState = { typed, busy, saved: answer ? null : page.saved, zone };
+  const fieldError = (intent: RecordIntent, name: string) =>
+    failed(intent)?.field === name ? failed(intent)?.error : undefined;
+  const formState: RecordFormState = { typed, busy, saved: answer ? null : page.saved, zone, fieldError };
+  const batch = page.batches.find((choice) => choice.current);
 
   // After a save the page comes back at the form that was sent: keyboard focus goes there too
   // (each save brings new page data, so a second save of the same form focuses it again).
@@ -184,6 +192,12 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         {record.lostReason
           ? ` (${lostReasonLabels[record.lostReason]}${record.lostNote ? `: ${record.lostNote}` : ""})`
           : ""}
+        {record.stage === "enrolled" ? (
+          <span data-testid="record-batch">
+            {" · "}
+            {batch ? `Batch: ${batch.label.split(" · ")[0]}` : <strong>Batch not decided yet</strong>}
+          </span>
+        ) : null}
         {" · "}
         {record.ownerName ? `Owner: ${record.ownerName}` : "Unassigned"}
         {" · "}
@@ -272,7 +286,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         </section>
 
         <section aria-labelledby="stage-title" className="record-panel">
-          <StageForm record={record} version={version} state={formState} />
+          <StageForm record={record} version={version} state={formState} batches={page.batches} />
           <OwnerForm ownerId={record.ownerId} owners={page.owners} version={version} state={formState} />
           <BranchForm branch={record.branch} branchSource={record.branchSource} version={version} state={formState} />
           <FollowUpForm nextFollowUpAt={record.nextFollowUpAt} version={version} state={formState} />

@@ -1,3 +1,4 @@
+import { batchEntryText, batchEntryTitle } from "~/admissions/enrolment/enrolment-choice";
 import { intakeText, intakeTitle } from "~/admissions/intake/intake-timeline";
 // A student record's timeline on its page, newest first: one line per entry, each kind in its
 // own words (the entries are written by student-timeline.server.ts).
@@ -63,6 +64,8 @@ export function timelineTitle(entry: TimelineView): string {
       return entry.detail.what === "acknowledgement" ? "Acknowledgement e-mailed" : "E-mail sent";
     case "intake":
       return intakeTitle(entry.detail);
+    case "batch":
+      return batchEntryTitle(entry.detail);
     default:
       return entry.kind;
   }
@@ -91,6 +94,8 @@ export function changeText(entry: TimelineView, owners: { id: string; name: stri
     }
     case "follow_up":
       return `${time(d.from)} → ${time(d.to)}`;
+    case "batch":
+      return batchEntryText(d);
     case "merge": {
       const parts = [
         `Record ${d.mergedId} (${String(d.mergedName ?? "")}) merged into this one: ${Number(d.forms ?? 0)} forms and ${Number(d.entries ?? 0)} timeline entries moved here`,
@@ -101,6 +106,8 @@ export function changeText(entry: TimelineView, owners: { id: string; name: stri
       if (stage) parts.push(`stage ${stageName(stage.from)} → ${stageName(stage.to)}`);
       if (owner) parts.push(`owner ${ownerName(owner.from)} → ${ownerName(owner.to)}`);
       if (followUp) parts.push(`follow-up ${time(followUp.from)} → ${time(followUp.to)}`);
+      const batch = d.batch as { from?: unknown; to?: unknown } | undefined;
+      if (batch) parts.push(`batch: ${batchEntryText(batch)}`);
       return parts.join("; ");
     }
     default:

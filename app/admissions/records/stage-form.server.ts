@@ -1,4 +1,5 @@
-// The record page's stage form: where admissions stand with the student, and why one was lost.
+// The record page's stage form: where admissions stand with the student, why one was lost, and
+// the batch an enrolled student joined (a seat taken under the batch's lock: record-edits.server.ts).
 import { z } from "zod";
 import {
   type RecordFormAnswer,
@@ -15,6 +16,11 @@ const stageForm = z
     stage: z.enum(studentStages, { message: "Please choose a stage." }),
     lostReason: z.union([z.enum(lostReasons), z.literal("")]).optional(),
     lostNote: z.string().max(500, "The reason can be at most 500 characters.").optional(),
+    // An enrolled student's batch: its id, or "" for not decided yet (decision 032).
+    batch: z
+      .string()
+      .regex(/^(\d{1,9})?$/, 'Please choose a batch from the list, or "Not decided yet".')
+      .optional(),
   })
   .superRefine((value, context) => {
     if (value.stage === "lost" && !value.lostReason) {
@@ -32,11 +38,15 @@ export async function saveStage(post: RecordFormPost): Promise<RecordFormAnswer>
     stage: field("stage"),
     lostReason: field("lostReason") ?? "",
     lostNote: field("lostNote") ?? "",
+    batch: field("batch"),
   });
   if (!parsed.success) return refused("stage", form, parsed.error);
+  const { batch } = parsed.data;
   return saveRecordEdit(post, "stage", parsed.data.version, {
     stage: parsed.data.stage,
     lostReason: (parsed.data.lostReason || null) as LostReason | null,
     lostNote: parsed.data.lostNote?.trim() ?? "",
+    // A form without the field (sent from elsewhere) leaves the batch as it is.
+    ...(batch === undefined ? {} : { batchId: batch === "" ? null : Number(batch) }),
   });
 }

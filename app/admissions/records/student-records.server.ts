@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import { indiaToday } from "~/platform/india-time";
+import { announceAllBatches } from "~/site/batches.server";
 import type { CourseValue } from "~/site/course-catalog";
 import { enquiries, registrations, studentIntakes, students, user } from "../../../db/schema";
 import { type RecordScope, scopeCondition, toTextArray } from "./record-scope.server";
@@ -307,6 +308,8 @@ export async function deleteRecordsWithoutSubmissions(tx: AppDatabase): Promise<
         and not exists (select 1 from ${registrations} where ${registrations.studentId} = ${students.id})
         and not exists (select 1 from ${studentIntakes} where ${studentIntakes.studentId} = ${students.id})`,
     )
-    .returning({ id: students.id });
+    .returning({ id: students.id, batchId: students.batchId });
+  // An enrolled student's seat is free again (call it in afterCommit: the pages follow the commit).
+  if (deleted.some((row) => row.batchId !== null)) announceAllBatches();
   return deleted.length;
 }

@@ -74,6 +74,8 @@ export const timelineKinds = [
   "intake",
   // The record's branch set, changed or confirmed by a person (decision 031).
   "branch",
+  // An enrolled student's batch: joined, moved to another, or left (app/admissions/enrolment/).
+  "batch",
 ] as const;
 export type TimelineKind = (typeof timelineKinds)[number];
 

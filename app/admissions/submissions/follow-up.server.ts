@@ -1,5 +1,6 @@
 // Staff follow-up on enquiries and registrations: status, notes, and repeat contacts.
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
+import { batchMention, leaveBatch } from "~/admissions/enrolment/enrolment.server";
 import { type RecordScope, studentInScope } from "~/admissions/records/record-scope.server";
 import { stageOfStatus } from "~/admissions/records/student-stages";
 import { addToTimeline } from "~/admissions/records/student-timeline.server";
@@ -64,17 +65,40 @@ async function followUpOnRecord(
   const origin = { form: source.kind, submissionId: source.id };
   if (before.status !== after.status) {
     const stage = stageOfStatus[after.status];
+    // A student leaving Enrolled leaves their batch too, as on the record page (decision 032).
+    const [current] = await db
+      .select({ batchId: students.batchId })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .for("update");
+    const leaving = stage !== "enrolled" && current?.batchId ? current.batchId : null;
     const [record] = await db
       .update(students)
       .set({
         stage,
         lostReason: stage === "lost" ? "not_interested" : null,
         lostNote: "",
+        ...(leaving ? { batchId: null } : {}),
         version: sql`${students.version} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(students.id, studentId))
       .returning({ version: students.version });
+    if (leaving) {
+      const left = await leaveBatch(db, leaving);
+      await addToTimeline(db, {
+        studentId,
+        kind: "batch",
+        actor: { label: source.by },
+        detail: {
+          from: left ? batchMention(left) : { id: leaving, line: "" },
+          to: null,
+          stage,
+          ...origin,
+          version: record?.version,
+        },
+      });
+    }
     await addToTimeline(db, {
       studentId,
       kind: "stage",

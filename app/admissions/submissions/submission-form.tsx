@@ -10,7 +10,8 @@ export interface BatchChoice {
   course: string;
   /** The course as the form's course list names it. */
   label: string;
-  options: { value: string; label: string; full: boolean }[];
+  /** Batches with seats left (a full batch is not offered). */
+  options: { value: string; label: string }[];
 }
 
 export interface SubmissionFormProps {
@@ -125,7 +126,7 @@ export function SubmissionForm({
           )}
         </Field>
         {kind === "registration" ? choice("course", "Course", "Select course", courseOptions) : null}
-        {kind === "registration" && batches.length > 0 ? (
+        {kind === "registration" && (batches.length > 0 || fieldErrors.batch) ? (
           // Without the page script every course's batches are offered, grouped; with it, the chosen course's.
           <div className="form-grid-wide" data-batch-field>
             <Field
@@ -140,8 +141,8 @@ export function SubmissionForm({
                   {batches.map((group) => (
                     <optgroup key={group.course} label={group.label} data-course={group.course}>
                       {group.options.map((option) => (
-                        <option key={option.value} value={option.value} disabled={option.full}>
-                          {option.full ? `${option.label} (full)` : option.label}
+                        <option key={option.value} value={option.value}>
+                          {option.label}
                         </option>
                       ))}
                     </optgroup>

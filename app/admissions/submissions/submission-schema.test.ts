@@ -52,7 +52,7 @@ describe("messages", () => {
       batchNotOpen: "This batch is no longer open: please choose another, or leave it empty",
       batchOtherCourse:
         "This batch is of another course: please choose one of your course's batches, or leave it empty",
-      batchFull: "This batch is full: please choose another, or leave it empty",
+      batchFull: "This batch has just filled up: please choose another, or leave it empty",
       courseChoiceInvalid: 'Please choose a course from the list, or leave it at "Not sure yet"',
       questionTooLong: "At most 1000 characters, please",
       questionInvalid: "Your question contains characters that are not allowed",

@@ -25,6 +25,16 @@ export const defaultTemplates: WhatsappTemplate[] = [
   { name: "Introduction", text: "Hello {name}, this is {institute} about {course}. " },
 ];
 
+/**
+ * The message to each student enrolled in a batch whose first day has moved (the course's desk
+ * offers it, filled in for each of them, after the move is saved: decision 032). Besides the
+ * placeholders above: {oldDate}, {newDate} and {batch} (the batch's days, times and place).
+ */
+export const batchMovedTemplate: WhatsappTemplate = {
+  name: "Batch date moved",
+  text: "Hello {firstName}, this is {institute}. Your {course} batch now starts on {newDate} instead of {oldDate}: {batch}. Please reply here if the new date does not suit you.",
+};
+
 export interface TemplateValues {
   name: string;
   course: string;
@@ -32,8 +42,11 @@ export interface TemplateValues {
   counsellor: string;
 }
 
-/** The template's text with its placeholders filled in (plain text: the link encodes it). */
-export function fillTemplate(text: string, values: TemplateValues): string {
+/**
+ * The template's text with its placeholders filled in (plain text: the link encodes it); `more`
+ * fills the placeholders of a message of the site's own, e.g. { "{newDate}": "Mon, 21 Apr 2031" }.
+ */
+export function fillTemplate(text: string, values: TemplateValues, more: Record<string, string> = {}): string {
   const firstName = values.name.trim().split(/\s+/)[0] ?? "";
   const words: Record<string, string> = {
     "{name}": values.name.trim(),
@@ -41,6 +54,7 @@ export function fillTemplate(text: string, values: TemplateValues): string {
     "{course}": values.course,
     "{institute}": values.institute,
     "{counsellor}": values.counsellor,
+    ...more,
   };
   return text.replace(/\{[A-Za-z]+\}/g, (word) => words[word] ?? word);
 }

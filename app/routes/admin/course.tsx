@@ -11,7 +11,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
-  return loadCourseEditor(context.get(databaseContext).db, params.course);
+  return loadCourseEditor(context.get(databaseContext).db, params.course, `/admin/courses/${params.course}`);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

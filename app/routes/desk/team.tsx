@@ -98,6 +98,43 @@ export default function TeamDay({ loaderData, actionData }: Route.ComponentProps
         ) : null}
       </section>
 
+      <section aria-labelledby="undecided-title" className="day-group">
+        <h2 id="undecided-title" className="day-group-title">
+          Enrolled, batch not decided <span className="day-group-count">{page.undecided.total}</span>
+        </h2>
+        <p className="desk-hint">
+          Students set to Enrolled without a batch: choose their batch on the record (Stage) so that the batch's seats
+          count them. The longest waiting first.
+        </p>
+        {page.undecided.rows.length === 0 ? (
+          <p className="day-empty">Every enrolled student has a batch.</p>
+        ) : (
+          <ol className="day-late-list">
+            {page.undecided.rows.map((row) => (
+              <li key={row.id} data-testid="undecided-row">
+                <Link to={row.href} className="day-name">
+                  {row.name}
+                </Link>{" "}
+                <span className="day-meta">
+                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "No course"} ·{" "}
+                  {row.ownerName ?? <strong>Unassigned</strong>}
+                </span>
+                <br />
+                <span className="day-when">
+                  Enrolled or last changed{" "}
+                  <time dateTime={row.updatedAt}>{indiaDateTime.format(new Date(row.updatedAt))}</time>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {page.undecided.total > page.undecided.rows.length ? (
+          <p className="day-more">
+            <Link to={page.undecided.showAll}>Show all enrolled students</Link>
+          </p>
+        ) : null}
+      </section>
+
       <section aria-labelledby="members-title" className="day-group">
         <h2 id="members-title" className="day-group-title">
           By counsellor

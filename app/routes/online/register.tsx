@@ -30,16 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .map((course) => ({
       course: course.registrationValue,
       label: course.optionLabel,
-      options: byCourse[course.key].batches.map((batch) => ({
-        value: String(batch.id),
-        label: batchOption(batch),
-        full: batch.seats === "full",
-      })),
+      // A full batch is not offered (decision 032); its seats are counted from the desk's enrolments.
+      options: byCourse[course.key].batches
+        .filter((batch) => batch.seats !== "full")
+        .map((batch) => ({ value: String(batch.id), label: batchOption(batch) })),
     }))
     .filter((group) => group.options.length > 0);
   // A batch's "Register" link names it: chosen already, with its course.
   const batch = params.get("batch") ?? "";
-  const linked = batches.find((group) => group.options.some((option) => option.value === batch && !option.full));
+  const linked = batches.find((group) => group.options.some((option) => option.value === batch));
   return {
     token: newSubmissionToken(),
     course: linked?.course ?? courseValueFromParam(params.get("course")) ?? "",

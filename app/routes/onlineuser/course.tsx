@@ -12,7 +12,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { role } = await requireCoordinatorArea(request, context, params.role);
-  return loadCourseEditor(context.get(databaseContext).db, courseIdOfRole(role));
+  return loadCourseEditor(context.get(databaseContext).db, courseIdOfRole(role), `/onlineuser/${role}/course`);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,12 +1,12 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import {
+  type BatchSeatWord,
   batchDateLabel,
   batchDays,
   batchDaysLabels,
   batchModeLabels,
   batchModes,
-  batchSeats,
-  batchSeatsLabels,
+  batchSeatWords,
 } from "~/site/batch-rules";
 import { branches, branchName } from "~/site/branches";
 
@@ -19,7 +19,7 @@ export type BatchValues = Partial<
     | "endTime"
     | "mode"
     | "seats"
-    | "seatsLeft"
+    | "seatsTotal"
     | "feeInr"
     | "feeIncludes",
     string
@@ -30,6 +30,20 @@ export interface DeskBatch {
   id: number;
   values: BatchValues;
   updatedBy: string | null;
+  /** Students enrolled in it, and its seats in words ("3 of 20 seats left"). */
+  enrolled: number;
+  seats: string;
+  /** Its roster on this desk. */
+  roster: string;
+}
+
+/** After a batch's first day moved: its enrolled students to tell, each with a WhatsApp message. */
+export interface BatchInform {
+  count: number;
+  oldDate: string;
+  newDate: string;
+  template: string;
+  students: { id: number; name: string; mobile: string; whatsapp: string }[];
 }
 
 export interface BatchAnswer {
@@ -39,7 +53,15 @@ export interface BatchAnswer {
   error?: string;
   fieldErrors?: Record<string, string>;
   values?: BatchValues;
+  inform?: BatchInform;
 }
+
+/** What the site says about seats while a batch has no total. */
+const seatWordLabels: Record<BatchSeatWord, string> = {
+  open: "Nothing (seats open)",
+  "filling-fast": "Filling fast",
+  full: "Full",
+};
 
 /** The fields of one batch, filled with what is stored or what was just typed. */
 function BatchFields({
@@ -113,20 +135,27 @@ function BatchFields({
         "Mode",
         batchModes.map((value) => [value, batchModeLabels[value]] as const),
       )}
-      {select(
-        "seats",
-        "Seats",
-        batchSeats.map(
-          (value) => [value, value === "left" ? "Say how many are left" : batchSeatsLabels[value]] as const,
-        ),
-      )}
       <div className="desk-field">
-        <label htmlFor={id("seatsLeft")}>Seats left</label>
-        <span className="desk-hint" id={`${id("seatsLeft")}-hint`}>
-          Only when Seats says how many are left.
+        <label htmlFor={id("seatsTotal")}>Total seats</label>
+        <span className="desk-hint" id={`${id("seatsTotal")}-hint`}>
+          How many students the batch takes. The site counts the seats left from the students enrolled in it.
         </span>
-        <input inputMode="numeric" {...control("seatsLeft", true)} defaultValue={values.seatsLeft ?? ""} />
-        {error("seatsLeft")}
+        <input inputMode="numeric" {...control("seatsTotal", true)} defaultValue={values.seatsTotal ?? ""} />
+        {error("seatsTotal")}
+      </div>
+      <div className="desk-field">
+        <label htmlFor={id("seats")}>Without a total, the site says</label>
+        <span className="desk-hint" id={`${id("seats")}-hint`}>
+          Used only while Total seats is empty.
+        </span>
+        <select {...control("seats", true)} defaultValue={values.seats ?? "open"}>
+          {batchSeatWords.map((value) => (
+            <option key={value} value={value}>
+              {seatWordLabels[value]}
+            </option>
+          ))}
+        </select>
+        {error("seats")}
       </div>
       <div className="desk-field">
         <label htmlFor={id("feeInr")}>Fee (₹)</label>
@@ -151,6 +180,40 @@ function Answer({ answer }: { answer?: BatchAnswer }) {
     <span role={answer.ok ? "status" : "alert"} className={`desk-result desk-result-${answer.ok ? "ok" : "error"}`}>
       {answer.ok ? answer.message : `Error: ${answer.error}`}
     </span>
+  );
+}
+
+/** The enrolled students to tell of a batch's new first day, each with the message ready on WhatsApp. */
+function Inform({ inform }: { inform: BatchInform }) {
+  return (
+    <section className="batch-inform" aria-label="Students to tell of the new date">
+      <p>
+        <strong>Tell {inform.count === 1 ? "the 1 enrolled student" : `the ${inform.count} enrolled students`}:</strong>{" "}
+        the batch now starts {inform.newDate} (it was {inform.oldDate}). Each link opens WhatsApp with this message,
+        filled in for the student:
+      </p>
+      <blockquote className="batch-inform-template">{inform.template}</blockquote>
+      <ul>
+        {inform.students.map((student) => (
+          <li key={student.id}>
+            {student.name} ({student.mobile}):{" "}
+            <a href={student.whatsapp} target="_blank" rel="noreferrer">
+              WhatsApp<span className="sr-only">{` ${student.name}`}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A batch's seats and enrolled students, with its roster. */
+function Seats({ batch }: { batch: DeskBatch }) {
+  return (
+    <p className="batch-desk-seats">
+      {batch.seats} ·{" "}
+      <Link to={batch.roster}>{`Roster (${batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})`}</Link>
+    </p>
   );
 }
 
@@ -182,7 +245,9 @@ export function BatchEditor({
       </h2>
       <p className="text-slate-700">
         The course page, the admissions page, the home page and the registration form show the upcoming batches of{" "}
-        {courseTitle}, soonest first. A batch hides itself the day after it starts.
+        {courseTitle}, soonest first. A batch hides itself the day after it starts. With a total of seats, the site
+        counts the seats left from the students enrolled in the batch on their records, and says "Filling fast" and
+        "Full" by itself.
       </p>
       {answer && answer.batch === undefined ? (
         <p>
@@ -199,6 +264,7 @@ export function BatchEditor({
             {branchName(batch.values.branch ?? "")}
             {batch.updatedBy === "demo content" ? " (demo)" : ""}
           </h3>
+          <Seats batch={batch} />
           <input type="hidden" name="id" value={batch.id} />
           <BatchFields
             prefix={`batch-${batch.id}`}
@@ -214,6 +280,7 @@ export function BatchEditor({
             </button>
             <Answer answer={forBatch(batch.id)} />
           </p>
+          {forBatch(batch.id)?.inform ? <Inform inform={forBatch(batch.id)?.inform as BatchInform} /> : null}
         </Form>
       ))}
       <Form method="post" className="desk-form" key={formKey("new")} aria-labelledby="new-batch-title">
@@ -230,19 +297,23 @@ export function BatchEditor({
       </Form>
       {past.length > 0 ? (
         <div className="desk-form">
-          <h3 className="font-bold">Past batches (no longer shown on the site)</h3>
+          <h3 className="font-bold">Started batches (no longer shown on the site)</h3>
           <ul className="space-y-2">
             {past.map((batch) => (
               <li key={batch.id}>
-                <Form method="post" className="desk-form-actions">
+                <Form method="post" className="desk-form-actions" aria-label={`Batch ${batch.id}`}>
                   <input type="hidden" name="id" value={batch.id} />
                   <span>
                     Started {batch.values.startsOn ? batchDateLabel(batch.values.startsOn) : ""},{" "}
-                    {branchName(batch.values.branch ?? "")}
+                    {branchName(batch.values.branch ?? "")} · {batch.seats} ·{" "}
+                    <Link to={batch.roster}>
+                      {`Roster (${batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})`}
+                    </Link>
                   </span>
                   <button type="submit" name="intent" value="batch-remove" className="btn-secondary" disabled={busy}>
                     Remove
                   </button>
+                  <Answer answer={forBatch(batch.id)} />
                 </Form>
               </li>
             ))}

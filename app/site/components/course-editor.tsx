@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
 import type { Picture } from "~/site/content/types";
-import { BatchEditor, type BatchValues, type DeskBatch } from "./batch-editor";
+import { BatchEditor, type BatchInform, type BatchValues, type DeskBatch } from "./batch-editor";
 import { ImageInput } from "./image-input";
 
 export interface CourseEditorData {
@@ -31,6 +31,8 @@ export interface CourseEditorResult {
   /** The batch form the answer belongs to (a batch's id or "new"), and what was typed there. */
   batch?: number | "new";
   values?: BatchValues;
+  /** The enrolled students to tell of a batch's new first day. */
+  inform?: BatchInform;
 }
 
 /** The answer to one form, beside its button, where the eyes are after clicking. */
