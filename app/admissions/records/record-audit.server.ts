@@ -1,6 +1,7 @@
 // How the audit log names a student record and words what an edit of it changed.
 import { indiaTimestamp } from "~/platform/india-time";
 import { branchText } from "./student-branches";
+
 /** The audit log's name for a record: "student 12 (Asha K)". */
 export function subjectOf(id: number, name: string): string {
   return `student ${id} (${name})`;
@@ -13,17 +14,11 @@ type Edited = {
   ownerId: string | null;
   nextFollowUpAt: Date | null;
   batchId?: number | null;
-};
-
-/** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
-type Edited = {
-  stage: string;
-  lostReason: string | null;
-  ownerId: string | null;
-  nextFollowUpAt: Date | null;
   branch?: string | null;
   branchSource?: string | null;
 };
+
+/** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
 
 export function describeEdit(
   before: Edited,
