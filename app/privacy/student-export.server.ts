@@ -2,22 +2,25 @@
 // they sent and the record's timeline, as one JSON file an admin downloads and hands over.
 // Each download is in the audit log (by record id, never the data itself).
 
+import { enrolmentLine } from "~/admissions/enrolment/enrolment.server";
 import { recordIntakes } from "~/admissions/intake/intake.server";
 import { everyRecord } from "~/admissions/records/record-scope.server";
 import { getStudentRecord, recordSubmissions } from "~/admissions/records/student-records.server";
 import { recordTimeline } from "~/admissions/records/student-timeline.server";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
+import { getBatch } from "~/site/batches.server";
 import { recordAudit } from "~/staff/audit-log.server";
 
 /** Everything held about the student of record `id`, or undefined when there is no such record. */
 export async function studentDataExport(db: AppDatabase, id: number) {
   const record = await getStudentRecord(db, id, everyRecord);
   if (!record) return undefined;
-  const [submissions, timeline, intakes] = await Promise.all([
+  const [submissions, timeline, intakes, batch] = await Promise.all([
     recordSubmissions(db, id),
     recordTimeline(db, id, 100_000),
     recordIntakes(db, id),
+    record.batchId === null ? undefined : getBatch(db, record.batchId),
   ]);
   return {
     about: `Everything ${site.name} holds about this student: the student record, every form sent, every visit, call or list row recorded on the desk ("intakes", with the row as uploaded), and the record's timeline (calls, messages, notes and changes). Times are in UTC (ISO 8601).`,
@@ -37,6 +40,8 @@ export async function studentDataExport(db: AppDatabase, id: number) {
       lostNote: record.lostNote,
       owner: record.ownerName,
       nextFollowUpAt: record.nextFollowUpAt?.toISOString() ?? null,
+      /** The batch an enrolled student joined (decision 032). */
+      batch: batch ? enrolmentLine(batch) : null,
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
     },

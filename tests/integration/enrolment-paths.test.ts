@@ -11,6 +11,7 @@ import { updateFollowUp } from "../../app/admissions/submissions/follow-up.serve
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { afterCommit, pageVersion } from "../../app/platform/content-version.server";
 import { eraseEntries } from "../../app/privacy/data-protection.server";
+import { studentDataExport } from "../../app/privacy/student-export.server";
 import { addBatch, getBatch, listUpcomingBatches } from "../../app/site/batches.server";
 import { registrations, students } from "../../db/schema";
 import { createTestDatabase, describeEachEngine, type TestDatabase } from "./databases";
@@ -121,6 +122,10 @@ describeEachEngine("leaving or keeping a batch by other ways than the stage form
     expect(await seatsLeft()).toBe(9);
     const entry = (await recordTimeline(db, keptId)).find((item) => item.kind === "merge");
     expect(entry?.detail).toMatchObject({ batch: { from: null, to: { id: batchId } } });
+    // The student's own data names their batch.
+    expect((await studentDataExport(db, keptId))?.record.batch).toBe(
+      "IoT: Starts Mon, 3 Feb 2031: weekdays, 6 pm to 8 pm (classroom, Chennai)",
+    );
   });
 
   it("erasing an enrolled student's forms deletes the record and frees the seat, on the pages too", async () => {
