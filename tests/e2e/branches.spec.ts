@@ -85,7 +85,12 @@ test("the students list filters by branch without JavaScript", async ({ browser 
   await expect(page).toHaveURL(/branch=bangalore/);
   await expect(page.getByRole("link", { name: karnataka.name })).toBeVisible();
   await expect(page.getByRole("link", { name: tamil.name })).toHaveCount(0);
-  await expect(page.getByRole("cell", { name: "Bangalore (guessed from state)" }).first()).toBeAttached();
+  await expect(
+    page
+      .getByTestId("record-row")
+      .filter({ hasText: karnataka.name })
+      .getByRole("cell", { name: /Bangalore/ }),
+  ).toContainText("Bangalore? (guessed from state)");
   await screenshot(page, "students-branch-filter-nojs", false);
   await page.getByRole("combobox", { name: "Branch", exact: true }).selectOption("chennai");
   await page.getByRole("button", { name: "Show" }).click();

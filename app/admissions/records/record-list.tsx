@@ -297,6 +297,11 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
                   </td>
                   <td data-label="Branch" className="record-col-wide">
                     {row.branch}
+                    {row.branchGuess ? (
+                      <span title="Guessed from the state: to be confirmed">
+                        ?<span className="sr-only"> (guessed from state)</span>
+                      </span>
+                    ) : null}
                   </td>
                   <td data-label="Stage">
                     <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>
