@@ -74,7 +74,7 @@ test("a counsellor confirms a branch guessed from the state on a 390 px phone", 
 });
 
 test("the students list filters by branch without JavaScript", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1536, height: 800 } });
   const page = await context.newPage();
   await signIn(page, staffAccounts.admin);
   await page.goto(`/admin/students?q=${encodeURIComponent(`Branch ${stamp}`)}`);
