@@ -130,7 +130,7 @@ export async function userSetRoleCommand(args: string[]): Promise<void> {
     setStaffRole(database.db, email, role, commandLineActor(), courses, branches),
   );
   if (!result.ok) throw new CliError(result.error);
-  const now = `${accessText(role, courses, branches)}${branches === undefined && role !== "admin" ? " at the branches they had" : ""}`;
+  const now = accessText(role, courses, branches);
   if (result.changed === false) {
     process.stdout.write(`${email} is already ${now}. Nothing changed.\n`);
     return;

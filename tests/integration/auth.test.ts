@@ -167,6 +167,7 @@ describeEachEngine("staff sign-in", (engine) => {
         name: "admin@sampige-academy.example",
         role: "admin",
         courses: [],
+        branches: [],
         sessionId: row?.id,
       },
     });
@@ -644,11 +645,11 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     const list = await cli(["user", "list"], env());
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^EMAIL\s+ROLE\s+COURSES\s+CREATED$/);
+    expect(lines[0]).toMatch(/^EMAIL\s+ROLE\s+COURSES\s+BRANCHES\s+CREATED$/);
     expect(lines[1]).toMatch(
-      /^admin@sampige-academy\.example\s+admin\s+all \(admin\)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+05:30$/,
+      /^admin@sampige-academy\.example\s+admin\s+all \(admin\)\s+all \(admin\)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+05:30$/,
     );
-    expect(lines[2]).toMatch(/^iot@sampige-academy\.example\s+counsellor\s+embedded, iot\s+\d{4}-/);
+    expect(lines[2]).toMatch(/^iot@sampige-academy\.example\s+counsellor\s+embedded, iot\s+all\s+\d{4}-/);
     expect(lines).toHaveLength(3);
   }, 60_000);
 

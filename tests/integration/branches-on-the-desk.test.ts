@@ -9,7 +9,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
-import { addStaff, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import {
+  addStaff,
+  eventually,
+  openStaffStream,
+  postForm,
+  type SiteProcess,
+  signIn,
+  startSite,
+  studentForm,
+} from "./site-process";
 
 const admin = "branches.admin@sampige-academy.example";
 const chennai = "branches.chennai@sampige-academy.example";
@@ -353,5 +362,30 @@ describeEachEngine("branches on the desk", (engine) => {
     expect(newStudents).toBeGreaterThan(0);
     const byBranch = Object.fromEntries(csv.slice(1).map((row) => [row[0], Number(row[newStudents])]));
     expect(byBranch).toEqual({ Chennai: 2, Bangalore: 2, Online: 1, "Not known yet": 1 });
+  });
+  it("tells a counsellor limited to Chennai, live, of a Chennai student's form and not of a Bangalore one", async () => {
+    const stream = await openStaffStream(site.origin, chennaiCookie);
+    try {
+      const far = await register({
+        name: "Live Bangalore",
+        mobile: mobileOf(17),
+        state: "karnataka",
+        district: "Udupi",
+      });
+      expect(far.status).toBe(302);
+      const near = await register({
+        name: "Live Chennai",
+        mobile: mobileOf(18),
+        state: "tamilnadu",
+        district: "Chennai",
+      });
+      expect(near.status).toBe(302);
+      const submissions = () => stream.text().split("event: submission").length - 1;
+      await eventually("the Chennai student's form on the stream", () => submissions() >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(submissions()).toBe(1);
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { batchMention, leaveBatch } from "~/admissions/enrolment/enrolment.server";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { scopeCondition } from "~/admissions/records/record-scope.server";
+import { isBranchGuess } from "~/admissions/records/student-branches";
 import type { StudentRecord } from "~/admissions/records/student-records.server";
 import { type StudentStage, studentStages } from "~/admissions/records/student-stages";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
@@ -215,7 +216,8 @@ export async function recordsWithDuplicates(
           where other.id <> ${students.id}
             and lower(btrim(other.name)) = lower(btrim(${students.name}))
             and other.district = ${students.district}
-            ${scope.all ? sql`` : sql`and other.courses && ${textArrayLiteral(scope.courses)}::text[]`})`,
+            ${scope.all ? sql`` : sql`and other.courses && ${textArrayLiteral(scope.courses)}::text[]`}
+            ${scope.all || !scope.branches?.length ? sql`` : sql`and (other.branch is null or other.branch = any(${textArrayLiteral(scope.branches)}::text[]))`})`,
       ),
     );
   for (const row of byName) flagged.add(row.id);
@@ -259,6 +261,8 @@ type Mergeable = Pick<
   | "state"
   | "district"
   | "courses"
+  | "branch"
+  | "branchSource"
   | "stage"
   | "lostReason"
   | "lostNote"
@@ -272,9 +276,10 @@ type Mergeable = Pick<
 /**
  * What the kept record becomes. Its own name and contact details stay; every mobile, e-mail
  * and course of both are kept; the stage is the further along of the two (Lost only when both
- * are); the owner is the kept record's, else the other's; the next follow-up the sooner of
- * the two; first contact the earlier; an enrolled student's batch the kept record's, else the
- * other's (the other record's seat is freed with it). The version moves past both records'
+ * are); the owner is the kept record's, else the other's; the branch the kept record's unless it is
+ * not known or only guessed and the other's is known better (decision 031); the next follow-up the
+ * sooner of the two; first contact the earlier; an enrolled student's batch the kept record's, else
+ * the other's (the other record's seat is freed with it). The version moves past both records'
  * versions, so a form still open on either is refused and shown what changed.
  */
 export function mergePlan(kept: Mergeable, merged: Mergeable) {
@@ -289,6 +294,10 @@ export function mergePlan(kept: Mergeable, merged: Mergeable) {
     lostReason: stageFrom.lostReason,
     lostNote: stageFrom.lostNote,
     ownerId: kept.ownerId ?? merged.ownerId,
+    ...(kept.branch === null ||
+    (isBranchGuess(kept.branchSource) && merged.branch !== null && !isBranchGuess(merged.branchSource))
+      ? { branch: merged.branch ?? kept.branch, branchSource: merged.branch ? merged.branchSource : kept.branchSource }
+      : { branch: kept.branch, branchSource: kept.branchSource }),
     nextFollowUpAt: followUps.length ? new Date(Math.min(...followUps.map((date) => date.getTime()))) : null,
     createdAt: new Date(Math.min(kept.createdAt.getTime(), merged.createdAt.getTime())),
     batchId: stageFrom.stage === "enrolled" ? (kept.batchId ?? merged.batchId) : null,
@@ -362,6 +371,8 @@ export async function mergeStudentRecords(
       lostReason: plan.lostReason,
       lostNote: plan.lostNote,
       ownerId: plan.ownerId,
+      branch: plan.branch,
+      branchSource: plan.branchSource,
       nextFollowUpAt: plan.nextFollowUpAt,
       createdAt: plan.createdAt,
       batchId: plan.batchId,

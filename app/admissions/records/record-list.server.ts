@@ -22,7 +22,7 @@ import {
   branchFilterOptions,
   branchName,
   branchSourceLabels,
-  branchText,
+  isBranchGuess,
   unknownBranch,
 } from "./student-branches";
 import {
@@ -118,7 +118,8 @@ function rowView(row: RecordListRow, now: number, duplicates: Set<number>): Reco
     email: row.email,
     district: row.district,
     courses: row.courses,
-    branch: branchText(row.branch, row.branchSource),
+    branch: branchName(row.branch),
+    branchGuess: row.branch !== null && isBranchGuess(row.branchSource),
     stage: row.stage,
     ownerName: row.ownerName,
     nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,

@@ -295,8 +295,13 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
                   <td data-label="Courses" className="record-col-wide">
                     {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"}
                   </td>
-                  <td data-label="Branch" className="record-col-wide">
+                  <td data-label="Branch" className="record-col-wide record-col-branch">
                     {row.branch}
+                    {row.branchGuess ? (
+                      <span title="Guessed from the state: to be confirmed">
+                        ?<span className="sr-only"> (guessed from state)</span>
+                      </span>
+                    ) : null}
                   </td>
                   <td data-label="Stage">
                     <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>

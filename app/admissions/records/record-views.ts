@@ -11,8 +11,9 @@ export interface RecordRowView {
   email: string;
   district: string;
   courses: string[];
-  /** As the desk shows it: "Chennai (guessed from state)", "Not known yet". */
+  /** The branch's name ("Not known yet" when none), and whether it is only a guess from the state. */
   branch: string;
+  branchGuess: boolean;
   stage: StudentStage;
   ownerName: string | null;
   nextFollowUpAt: string | null;
