@@ -116,6 +116,18 @@ const demoStartDates: Partial<Record<StartDateKey, string>> = {
   iot: "19 January 2027",
 };
 
+/**
+ * A sample batch's first day: `inDays` after `today`, moved on to the batch's kind of day (a
+ * weekend batch starts on a Saturday, a weekday batch on a Monday to Friday).
+ */
+function firstClassDay(today: string, inDays: number, days: BatchInput["days"]): string {
+  let day = addIndiaDays(today, inDays);
+  const isWeekend = (iso: string) => [0, 6].includes(new Date(`${iso}T00:00:00Z`).getUTCDay());
+  const isSaturday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay() === 6;
+  while (days === "weekend" ? !isSaturday(day) : isWeekend(day)) day = addIndiaDays(day, 1);
+  return day;
+}
+
 /** Sample batches, starting this many days after the database's first start (none for AI and MATLAB). */
 const demoBatches: Array<{ course: CourseKey; inDays: number } & Omit<BatchInput, "startsOn">> = [
   {
@@ -239,7 +251,7 @@ export async function seedDemoContent(
         }
         const today = indiaDay();
         for (const { course, inDays, ...batch } of demoBatches) {
-          await addBatch(tx, course, { ...batch, startsOn: addIndiaDays(today, inDays) }, demoAuthor);
+          await addBatch(tx, course, { ...batch, startsOn: firstClassDay(today, inDays, batch.days) }, demoAuthor);
         }
       }
       await tx.insert(siteSettings).values({ key: demoSettingKey, value: add ? "added" : "not added" });
