@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
 
+// TEST_TIMINGS_DIR: also write the JSON report there (vitest.json), for scripts/test-timings.ts.
+const timingsDir = process.env.TEST_TIMINGS_DIR;
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -22,6 +25,10 @@ export default defineConfig({
     // folders and PostgreSQL database names are chosen so that files never collide.
     fileParallelism: true,
     maxWorkers: 2,
-    reporters: ["default", "./tests/support/progress-reporter.ts"],
+    reporters: [
+      "default",
+      "./tests/support/progress-reporter.ts",
+      ...(timingsDir ? [["json", { outputFile: `${timingsDir}/vitest.json` }] satisfies ["json", object]] : []),
+    ],
   },
 });
