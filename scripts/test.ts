@@ -97,7 +97,9 @@ const browserTests = () => {
 };
 
 console.log("\n=== [2/3] Unit and integration tests: npx vitest run");
-const integration = run("Unit and integration tests", "npx", ["vitest", "run"]);
+const integration = run("Unit and integration tests", "npx", ["vitest", "run"], {
+  env: oneByOne ? {} : { TEST_BESIDE_BROWSER_TESTS: "1" },
+});
 const results = oneByOne ? [await integration, await browserTests()] : await Promise.all([integration, browserTests()]);
 
 const failed = results.filter((result) => !result.ok).map((result) => result.title);
