@@ -61,6 +61,7 @@ function run(
     child.on("error", (error) => resolve({ title, ok: false, output: `${output}${error.message}\n` }));
     child.on("close", (code) => {
       timings.push(`${title}: ${seconds(started)}`);
+      if (!options.quiet) console.log(`=== ${title} ${code === 0 ? "passed" : "FAILED"} in ${seconds(started)}`);
       resolve({ title, ok: code === 0, output });
     });
   });
