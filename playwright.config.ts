@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// TEST_TIMINGS_DIR: also write the JSON report there (playwright.json), for scripts/test-timings.ts.
+const timingsDir = process.env.TEST_TIMINGS_DIR;
 const chromeFlags = [
   "--no-sandbox",
   "--disable-gpu",
@@ -16,7 +18,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  reporter: [["list"], ...(timingsDir ? [["json", { outputFile: `${timingsDir}/playwright.json` }] as const] : [])],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,5 +1,11 @@
 import { defineConfig } from "vitest/config";
 
+// TEST_TIMINGS_DIR: also write the JSON report there (vitest.json), for scripts/test-timings.ts.
+const timingsDir = process.env.TEST_TIMINGS_DIR;
+// In `npm test` the browser tests run beside these (scripts/test.ts), sharing the two cores: a
+// test or hook gets twice the time before it counts as hung. What each test checks is the same.
+const besideBrowserTests = process.env.TEST_BESIDE_BROWSER_TESTS === "1";
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -14,14 +20,18 @@ export default defineConfig({
     // Tests that start the real server (http/index.ts) run the production build; test databases
     // start as copies of one migrated database per engine.
     globalSetup: ["tests/integration/build-once.ts", "tests/integration/template-databases.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: besideBrowserTests ? 60_000 : 30_000,
+    hookTimeout: besideBrowserTests ? 120_000 : 60_000,
     pool: "forks",
     // Two test files at a time (Vitest would take one on two cores): most of a file's time is
     // spent waiting on a server process, a database or a timer. Ports (TEST_PORTS), temporary
     // folders and PostgreSQL database names are chosen so that files never collide.
     fileParallelism: true,
     maxWorkers: 2,
-    reporters: ["default", "./tests/support/progress-reporter.ts"],
+    reporters: [
+      "default",
+      "./tests/support/progress-reporter.ts",
+      ...(timingsDir ? [["json", { outputFile: `${timingsDir}/vitest.json` }] satisfies ["json", object]] : []),
+    ],
   },
 });

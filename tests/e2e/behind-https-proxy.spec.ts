@@ -7,7 +7,7 @@ import { type SiteProcess, startSiteProcess } from "./site-process";
 import { staffPassword } from "./staff-accounts";
 import { e2ePort, expect, test } from "./utils";
 
-const sitePort = e2ePort + 86;
+const sitePort = e2ePort + 87;
 const admin = "proxy.admin@sampige-academy.example";
 let proxy: HttpsProxy | undefined;
 let site: SiteProcess | undefined;

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { signIn, staffAccounts, staffPassword } from "./staff-accounts";
+import { signIn, signInThroughForm, staffAccounts, staffPassword } from "./staff-accounts";
 import { expect, test } from "./utils";
 
 /** A real 2x2 PNG. */
@@ -29,7 +29,7 @@ async function submitEnquiry(browser: Browser, name: string, extra: Record<strin
 test("the first admin, made with the command-line tool, signs in, lands on the team's day and sees every menu of the desk", async ({
   page,
 }) => {
-  await signIn(page, staffAccounts.admin);
+  await signInThroughForm(page, staffAccounts.admin);
   await expect(page).toHaveURL(/\/desk\/team$/);
   const nav = page.getByRole("navigation", { name: "Staff" });
   for (const label of [
@@ -67,7 +67,7 @@ test("the first admin, made with the command-line tool, signs in, lands on the t
 
 test("each counsellor signs in to My day, and their courses' desks are one link away", async ({ page }) => {
   for (const role of ["embedded", "python", "iot", "matlab", "ai"] as const) {
-    await signIn(page, staffAccounts[role]);
+    await signInThroughForm(page, staffAccounts[role]);
     await expect(page).toHaveURL(/\/desk\/day$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^My day/);
     await expect(page.locator(`.desk-side a[href="/onlineuser/${role}"]`)).toHaveCount(1);
@@ -77,7 +77,7 @@ test("each counsellor signs in to My day, and their courses' desks are one link 
     await page.getByRole("button", { name: "logout" }).click();
     await expect(page).toHaveURL(/\/$/);
   }
-  await signIn(page, staffAccounts.several);
+  await signInThroughForm(page, staffAccounts.several);
   await expect(page).toHaveURL(/\/desk\/day$/);
   await page.goto("/counsellor/students");
   await expect(page.getByText("Counsellor: Embedded, IoT")).toBeVisible();
@@ -364,7 +364,7 @@ test("page views are counted by the site itself and shown to admins", async ({ p
 });
 
 test("logout ends the session and goes home", async ({ page }) => {
-  await signIn(page, staffAccounts.admin);
+  await signInThroughForm(page, staffAccounts.admin);
   await page.getByRole("button", { name: "logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/admin");
