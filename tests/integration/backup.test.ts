@@ -40,7 +40,7 @@ function cli(args: string[], env: Record<string, string | undefined>): Promise<R
     execFile(
       process.execPath,
       [cliEntry, ...args],
-      { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 30_000 },
+      { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, "") });
@@ -209,6 +209,8 @@ describeEachEngine("backup and restore with the command-line tool", (engine) => 
     });
   }
 
+  // Each of these opens new embedded databases (every migration) and runs the command line twice:
+  // more than the default time on a busy machine.
   it("backs up every table and the uploads, and restores them exactly", async () => {
     await source.database.close();
     const derived = ["student_facts", "student_follow_ups"];
@@ -248,7 +250,7 @@ describeEachEngine("backup and restore with the command-line tool", (engine) => 
     } finally {
       await target.close();
     }
-  });
+  }, 120_000);
 
   it("refuses to restore into a database that already has rows", async () => {
     const filledDir = path.join(work, "filled");
@@ -267,7 +269,7 @@ describeEachEngine("backup and restore with the command-line tool", (engine) => 
     expect(run.stderr.trim()).toMatch(
       /^The target database is not empty \(rows in .*enquiries.*\)\. Restore only into a fresh DATA_DIR or an empty PostgreSQL database\.$/,
     );
-  });
+  }, 120_000);
 
   function openTarget(): Promise<Database> {
     return openDatabase({ dataDir: targetDir, databaseUrl: targetUrl || undefined, purpose: "test" });

@@ -256,7 +256,7 @@ describe("opening the embedded database", () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 90_000);
 
   it("says plainly when the migrations are missing, and releases the lock", async () => {
     await expect(openDatabase({ dataDir, migrationsFolder: path.join(dataDir, "nowhere") })).rejects.toThrow(
