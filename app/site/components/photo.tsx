@@ -1,8 +1,8 @@
 import { type PhotoView, photoPlace } from "~/site/photo-places";
 
 /**
- * A staff photo: an upload as AVIF or WebP at the width the page needs, a default drawing as
- * itself. Its width and height are always set (no layout shift); below the fold it loads lazily,
+ * A staff photo: an upload as AVIF or WebP at the width the page needs, a default drawing as its
+ * AVIF copies when it has some (decision 017), itself otherwise and as their fallback. Its width and height are always set (no layout shift); below the fold it loads lazily,
  * and the page's main picture (the first slide) asks for high priority instead.
  */
 export function Photo({
@@ -29,12 +29,12 @@ export function Photo({
           : { decoding: "async" as const })}
     />
   );
-  if (!photo.avif || !photo.webp) return img;
+  if (!photo.avif && !photo.webp) return img;
   const sizes = photoPlace(photo.place)?.sizes;
   return (
     <picture className="photo-picture">
-      <source type="image/avif" srcSet={photo.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
+      {photo.avif ? <source type="image/avif" srcSet={photo.avif} sizes={sizes} /> : null}
+      {photo.webp ? <source type="image/webp" srcSet={photo.webp} sizes={sizes} /> : null}
       {img}
     </picture>
   );

@@ -1,0 +1,36 @@
+// AVIF copies of the drawings pages show as pictures (decision 017). A drawing in an <img> is an
+// SVG document of its own that the page's main thread parses, styles, lays out and paints (about
+// 2.5 ms each on a fast desktop core; the slideshow's seven come with the page); a copy is decoded
+// off the main thread. Pages offer the copies in a <picture> with the drawing as the <img>, so a
+// browser without AVIF shows the drawing itself. `npm run drawings` makes the copies from this
+// list (relative imports, so that the script runs in plain Node).
+
+import manifest from "./content/drawing-rasters.json" with { type: "json" };
+import { defaultPhotos } from "./content/photos.ts";
+import { photoPlace } from "./photo-places.ts";
+
+export interface DrawingRasters {
+  widths: number[];
+  /** Of the SVG the copies were made from: a test finds copies older than their drawing. */
+  sha256: string;
+}
+
+/** The drawings that get copies, and at which widths: the slideshow's, at its place's widths. */
+export function rasterizedDrawings(): { drawing: string; widths: readonly number[] }[] {
+  return defaultPhotos
+    .filter((photo) => photo.place === "hero")
+    .map((photo) => ({ drawing: photo.drawing, widths: photoPlace(photo.place)?.widths ?? [] }));
+}
+
+const made: Record<string, DrawingRasters | undefined> = manifest;
+
+/** "/images/hero/slide-2-640.avif" for "/images/hero/slide-2.svg" at 640. */
+export function rasterPath(drawing: string, width: number): string {
+  return drawing.replace(/\.svg$/, `-${width}.avif`);
+}
+
+/** The AVIF srcset of a drawing that has copies, or null. */
+export function drawingAvifSrcset(drawing: string): string | null {
+  const rasters = made[drawing];
+  return rasters ? rasters.widths.map((width) => `${rasterPath(drawing, width)} ${width}w`).join(", ") : null;
+}
