@@ -5,6 +5,7 @@
 // browser without AVIF shows the drawing itself. `npm run drawings` makes the copies from this
 // list (relative imports, so that the script runs in plain Node).
 
+import { courses } from "./content/courses.ts";
 import manifest from "./content/drawing-rasters.json" with { type: "json" };
 import { defaultPhotos } from "./content/photos.ts";
 import { photoPlace } from "./photo-places.ts";
@@ -15,11 +16,20 @@ export interface DrawingRasters {
   sha256: string;
 }
 
-/** The drawings that get copies, and at which widths: the slideshow's, at its place's widths. */
+/** A course's drawing: up to 36rem wide on its page, a whole phone's width on a card, at up to 3 device pixels a pixel. */
+const courseDrawingWidths = [640, 1280] as const;
+
+/**
+ * The drawings that get copies, and at which widths: the slideshow's at its place's widths, and
+ * the courses' (on the home page's and the admissions page's cards, and atop each course page).
+ */
 export function rasterizedDrawings(): { drawing: string; widths: readonly number[] }[] {
-  return defaultPhotos
-    .filter((photo) => photo.place === "hero")
-    .map((photo) => ({ drawing: photo.drawing, widths: photoPlace(photo.place)?.widths ?? [] }));
+  return [
+    ...defaultPhotos
+      .filter((photo) => photo.place === "hero")
+      .map((photo) => ({ drawing: photo.drawing, widths: photoPlace(photo.place)?.widths ?? [] })),
+    ...courses.map((course) => ({ drawing: course.image.src, widths: courseDrawingWidths })),
+  ];
 }
 
 const made: Record<string, DrawingRasters | undefined> = manifest;
