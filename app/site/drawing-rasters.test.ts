@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { courses } from "~/site/content/courses";
 import manifest from "~/site/content/drawing-rasters.json" with { type: "json" };
 import { defaultPhotos } from "~/site/content/photos";
 import { drawingAvifSrcset, rasterizedDrawings, rasterPath } from "~/site/drawing-rasters";
@@ -11,11 +12,12 @@ const publicFile = (url: string) => path.resolve("public", url.replace(/^\//, ""
 const made: Record<string, { widths: number[]; sha256: string } | undefined> = manifest;
 
 describe("the drawings' AVIF copies", () => {
-  it("are made for every slide of the slideshow, from the drawing as it is now (npm run drawings)", async () => {
+  it("are made for every slide of the slideshow and every course, from the drawing as it is now (npm run drawings)", async () => {
     const listed = rasterizedDrawings();
-    expect(listed.map((entry) => entry.drawing)).toEqual(
-      defaultPhotos.filter((photo) => photo.place === "hero").map((photo) => photo.drawing),
-    );
+    expect(listed.map((entry) => entry.drawing)).toEqual([
+      ...defaultPhotos.filter((photo) => photo.place === "hero").map((photo) => photo.drawing),
+      ...courses.map((course) => course.image.src),
+    ]);
     expect(Object.keys(made).sort()).toEqual(listed.map((entry) => entry.drawing).sort());
     for (const { drawing, widths } of listed) {
       const svg = readFileSync(publicFile(drawing));
