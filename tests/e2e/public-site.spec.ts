@@ -756,9 +756,7 @@ test("the hero rotates through seven slides, one every 2.5 seconds", async ({ pa
 
 // A drawing in an <img> is an SVG document of its own, parsed, laid out and painted on the page's
 // main thread: the slideshow's and the courses' drawings come as AVIF copies (decision 017).
-test("the slideshow's and the courses' drawings load as AVIF copies", async ({
-  page,
-}) => {
+test("the slideshow's and the courses' drawings load as AVIF copies", async ({ page }) => {
   for (const path of ["/", "/courses/embedded", "/about/admissions"]) {
     await page.goto(path);
     // Lazy pictures are fetched as they come near the screen.
