@@ -8,7 +8,7 @@
 import { courses } from "./content/courses.ts";
 import manifest from "./content/drawing-rasters.json" with { type: "json" };
 import { defaultPhotos } from "./content/photos.ts";
-import { photoPlace } from "./photo-places.ts";
+import { type PhotoPlaceId, photoPlace } from "./photo-places.ts";
 
 export interface DrawingRasters {
   widths: number[];
@@ -20,14 +20,25 @@ export interface DrawingRasters {
 const courseDrawingWidths = [640, 1280] as const;
 
 /**
- * The drawings that get copies, and at which widths: the slideshow's at its place's widths, and
- * the courses' (on the home page's and the admissions page's cards, and atop each course page).
+ * A default photo's widths: its place's (as staff's uploads are stored), and twice its display
+ * width up to 1,280 px, so that a drawing stays as sharp as it was on a phone's screen of three
+ * device pixels a pixel (the slideshow's 1,200 already is).
+ */
+function photoDrawingWidths(placeId: PhotoPlaceId): number[] {
+  const place = photoPlace(placeId);
+  if (!place) return [];
+  const sharp = place.width * 2;
+  return sharp <= 1280 && !place.widths.includes(sharp) ? [...place.widths, sharp] : [...place.widths];
+}
+
+/**
+ * The drawings that get copies, and at which widths: every default photo (the slideshow, the
+ * founder, the facilities, the events' galleries) and the courses' (on the home page's and the
+ * admissions page's cards, and atop each course page).
  */
 export function rasterizedDrawings(): { drawing: string; widths: readonly number[] }[] {
   return [
-    ...defaultPhotos
-      .filter((photo) => photo.place === "hero")
-      .map((photo) => ({ drawing: photo.drawing, widths: photoPlace(photo.place)?.widths ?? [] })),
+    ...defaultPhotos.map((photo) => ({ drawing: photo.drawing, widths: photoDrawingWidths(photo.place) })),
     ...courses.map((course) => ({ drawing: course.image.src, widths: courseDrawingWidths })),
   ];
 }
