@@ -755,9 +755,16 @@ test("the hero rotates through seven slides, one every 2.5 seconds", async ({ pa
 });
 
 // A drawing in an <img> is an SVG document of its own, parsed, laid out and painted on the page's
-// main thread: the slideshow's and the courses' drawings come as AVIF copies (decision 017).
-test("the slideshow's and the courses' drawings load as AVIF copies", async ({ page }) => {
-  for (const path of ["/", "/courses/embedded", "/about/admissions"]) {
+// main thread: the drawings of the photos' places and of the courses come as AVIF copies (decision 017).
+test("the drawings load as AVIF copies", async ({ page }) => {
+  for (const path of [
+    "/",
+    "/courses/embedded",
+    "/about/admissions",
+    "/about/founder-chairman",
+    "/about/facilities",
+    "/about/events",
+  ]) {
     await page.goto(path);
     // Lazy pictures are fetched as they come near the screen.
     await page.evaluate(async () => {
@@ -778,7 +785,9 @@ test("the slideshow's and the courses' drawings load as AVIF copies", async ({ p
       )
       .toBe(true);
     const sources = await drawings.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
-    for (const src of sources) expect(src, path).toMatch(/\/images\/(hero|courses)\/[a-z0-9-]+-\d+\.avif$/);
+    for (const src of sources) {
+      expect(src, path).toMatch(/\/images\/(hero|courses|about|facilities|events)\/[a-z0-9-]+-\d+\.avif$/);
+    }
   }
 });
 
