@@ -21,19 +21,18 @@ import { SiteFooter } from "~/site/components/site-footer";
 import { SiteHeader } from "~/site/components/site-header";
 import { branchesForPage } from "~/site/content.server";
 import { formPagePaths } from "~/site/public-pages";
-import faviconSvg from "../public/favicon.svg?raw";
+import faviconIcon from "../public/favicon.ico?inline";
 
 /**
- * public/favicon.svg, written into the page: the browser fetched the icon while the page loaded,
- * and Lighthouse's model of a slow network counted that request before the first paint (decision
- * 017). The .ico stays for browsers that want one. Only what a data: URL must escape is escaped
- * (spaces and quotes too, for the HTML checker), so the icon stays short.
+ * The tab's icon, public/favicon.ico (one 32 × 32 PNG), written into the page: the browser fetched
+ * the icon while the page loaded, and Lighthouse's model of a slow network counted that request
+ * before the first paint (decision 017). Not the SVG (public/favicon.svg, which the .ico was drawn
+ * from): Chromium draws an SVG icon as an SVG document of its own on the page's main thread, some
+ * 2.5 ms of a fast core on every page. The file stays for browsers that ask for /favicon.ico.
  */
-const faviconHref = `data:image/svg+xml,${faviconSvg.trim().replace(/[\s"#<>%]/g, (c) => encodeURIComponent(c))}`;
-
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: faviconHref, type: "image/svg+xml" },
+  { rel: "icon", href: faviconIcon, sizes: "32x32", type: "image/x-icon" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 

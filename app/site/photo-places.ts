@@ -70,7 +70,7 @@ export interface PhotoView {
   place: PhotoPlaceId;
   /** The fallback <img> source (the drawing, or the largest WebP). */
   src: string;
-  /** For uploads: srcset of each format. Drawings (SVG) have none. */
+  /** Uploads: srcset of each format. Drawings: the AVIF copies' when they have some (src stays the SVG). */
   avif: string | null;
   webp: string | null;
   width: number;

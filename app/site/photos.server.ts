@@ -6,6 +6,7 @@ import { afterCommit, contentChanged, contentVersion } from "~/platform/content-
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { isBranchKey } from "~/site/branches";
 import { defaultPhotos } from "~/site/content/photos";
+import { drawingAvifSrcset } from "~/site/drawing-rasters";
 import { type PhotoPlaceId, type PhotoView, photoPlace } from "~/site/photo-places";
 import { pagesShowing } from "~/site/public-pages";
 import { sitePhotos } from "../../db/schema";
@@ -24,7 +25,8 @@ export function photoView(row: PhotoRow): PhotoView {
     id: row.id,
     place: row.place as PhotoPlaceId,
     src: base ? `${base}-${largest}.webp` : (row.drawing ?? ""),
-    avif: srcset("avif"),
+    // A drawing with AVIF copies offers them (decoded off the page's main thread), itself the fallback.
+    avif: base ? srcset("avif") : row.drawing ? drawingAvifSrcset(row.drawing) : null,
     webp: srcset("webp"),
     width: place?.width ?? 0,
     height: place?.height ?? 0,

@@ -175,8 +175,11 @@ test.describe("every public page", () => {
       const icons = await page
         .locator('link[rel="icon"]')
         .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+      const inPage = icons.filter((href) => href !== "/favicon.ico");
+      expect(inPage.length, path).toBeGreaterThan(0);
+      // A picture, not an SVG: Chromium would draw that as a document of its own on the page's main thread.
       expect(
-        icons.filter((href) => href !== "/favicon.ico").every((href) => href?.startsWith("data:")),
+        inPage.every((href) => href?.startsWith("data:") && !href.startsWith("data:image/svg")),
         path,
       ).toBe(true);
       const eager = await page
@@ -749,6 +752,43 @@ test("the hero rotates through seven slides, one every 2.5 seconds", async ({ pa
   const opacities = await slides.evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)));
   expect(opacities.filter((opacity) => opacity > 0)).toHaveLength(1);
   await expect(slides.nth(1).getByRole("img")).toBeVisible();
+});
+
+// A drawing in an <img> is an SVG document of its own, parsed, laid out and painted on the page's
+// main thread: the drawings of the photos' places and of the courses come as AVIF copies (decision 017).
+test("the drawings load as AVIF copies", async ({ page }) => {
+  for (const path of [
+    "/",
+    "/courses/embedded",
+    "/about/admissions",
+    "/about/founder-chairman",
+    "/about/facilities",
+    "/about/events",
+  ]) {
+    await page.goto(path);
+    // Lazy pictures are fetched as they come near the screen.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+    });
+    const drawings = page.locator("main picture img");
+    expect(await drawings.count(), path).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          drawings.evaluateAll((imgs) =>
+            imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+          ),
+        { message: `${path}: every drawing loaded` },
+      )
+      .toBe(true);
+    const sources = await drawings.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
+    for (const src of sources) {
+      expect(src, path).toMatch(/\/images\/(hero|courses|about|facilities|events)\/[a-z0-9-]+-\d+\.avif$/);
+    }
+  }
 });
 
 test.describe("the hero's pause control, without JavaScript", () => {

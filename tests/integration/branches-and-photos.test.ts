@@ -187,6 +187,10 @@ describeEachEngine("branches and photos from the desk", (engine) => {
     );
     expect(await photosOf(db(), "founder")).toHaveLength(1);
     expect(await photosOf(db(), "facilities")).toHaveLength(4);
+    // Each drawing offers its AVIF copies, the drawing itself the fallback (decision 017).
+    const [slide] = await photosOf(db(), "hero");
+    expect(slide?.avif).toBe("/images/hero/slide-1-640.avif 640w, /images/hero/slide-1-1200.avif 1200w");
+    expect(slide?.webp).toBeNull();
     for (const gallery of ["workshops", "seminars", "exhibitions"] as const) {
       const photos = await photosOf(db(), gallery);
       expect(photos).toHaveLength(4);

@@ -5,6 +5,7 @@ import { databaseContext } from "~/platform/context.server";
 import { nextStartLine } from "~/site/batch-rules";
 import { getCourseBatches } from "~/site/batches.server";
 import { BatchList } from "~/site/components/batch-list";
+import { CoursePicture } from "~/site/components/photo";
 import { getCourse } from "~/site/content.server";
 import { batchesOf, formatInr, hoursADay } from "~/site/course-schedule";
 import { originFrom, pageMeta } from "~/site/seo";
@@ -83,12 +84,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         </div>
-        <img
-          src={course.image.src}
-          width={course.image.width}
-          height={course.image.height}
-          alt={course.image.alt}
-          fetchPriority="high"
+        {/* The page's largest picture: fetched first, never lazily. Up to 20rem wide on a phone, 36rem beyond. */}
+        <CoursePicture
+          image={course.image}
+          sizes="(max-width: 40rem) 20rem, 36rem"
+          loading="eager-high"
           className="course-image"
         />
       </div>

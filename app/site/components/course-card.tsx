@@ -1,4 +1,8 @@
+import { CoursePicture } from "~/site/components/photo";
 import type { Course } from "~/site/content/types";
+
+/** A card's width in the five-card grid (app.css): one, two, three (or two wider) and five to a row. */
+const cardSizes = "(min-width: 88rem) 16rem, (min-width: 56rem) 33vw, (min-width: 40rem) 50vw, 100vw";
 
 /** A course as a card: image, title, summary, an optional start-date line and "Register Now !". */
 export function CourseCard({
@@ -13,14 +17,7 @@ export function CourseCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card">
-      <img
-        src={course.image.src}
-        width={course.image.width}
-        height={course.image.height}
-        alt={course.image.alt}
-        loading="lazy"
-        decoding="async"
-      />
+      <CoursePicture image={course.image} sizes={cardSizes} loading="lazy" />
       <div className="card-body">
         <Heading className="card-title">{course.title}</Heading>
         <p>{course.summary}</p>

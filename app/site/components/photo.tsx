@@ -1,26 +1,36 @@
+import type { Picture } from "~/site/content/types";
+import { drawingAvifSrcset } from "~/site/drawing-rasters";
 import { type PhotoView, photoPlace } from "~/site/photo-places";
 
+/** "eager-high": the page's largest picture (its LCP); "eager": above the fold; "lazy": below it. */
+type Loading = "eager-high" | "eager" | "lazy";
+
 /**
- * A staff photo: an upload as AVIF or WebP at the width the page needs, a default drawing as
- * itself. Its width and height are always set (no layout shift); below the fold it loads lazily,
- * and the page's main picture (the first slide) asks for high priority instead.
+ * An image with its width and height always set (no layout shift), in a <picture> when there are
+ * AVIF or WebP sources for it. Below the fold it loads lazily, and the page's main picture asks for
+ * high priority instead.
  */
-export function Photo({
-  photo,
+function Sourced({
+  img,
+  avif,
+  webp,
+  sizes,
   loading,
   className,
 }: {
-  photo: PhotoView;
-  /** "eager-high": the page's largest picture (its LCP); "eager": above the fold; "lazy": below it. */
-  loading: "eager-high" | "eager" | "lazy";
+  img: Picture;
+  avif: string | null;
+  webp: string | null;
+  sizes: string | undefined;
+  loading: Loading;
   className?: string;
 }) {
-  const img = (
+  const element = (
     <img
-      src={photo.src}
-      width={photo.width}
-      height={photo.height}
-      alt={photo.alt}
+      src={img.src}
+      width={img.width}
+      height={img.height}
+      alt={img.alt}
       className={className}
       {...(loading === "eager-high"
         ? { fetchPriority: "high" as const }
@@ -29,13 +39,57 @@ export function Photo({
           : { decoding: "async" as const })}
     />
   );
-  if (!photo.avif || !photo.webp) return img;
-  const sizes = photoPlace(photo.place)?.sizes;
+  if (!avif && !webp) return element;
   return (
     <picture className="photo-picture">
-      <source type="image/avif" srcSet={photo.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
-      {img}
+      {avif ? <source type="image/avif" srcSet={avif} sizes={sizes} /> : null}
+      {webp ? <source type="image/webp" srcSet={webp} sizes={sizes} /> : null}
+      {element}
     </picture>
+  );
+}
+
+/**
+ * A staff photo: an upload as AVIF or WebP at the width the page needs, a default drawing as its
+ * AVIF copies when it has some (decision 017), itself otherwise and as their fallback.
+ */
+export function Photo({ photo, loading, className }: { photo: PhotoView; loading: Loading; className?: string }) {
+  return (
+    <Sourced
+      img={photo}
+      avif={photo.avif}
+      webp={photo.webp}
+      sizes={photoPlace(photo.place)?.sizes}
+      loading={loading}
+      className={className}
+    />
+  );
+}
+
+/**
+ * A course's picture: its drawing's AVIF copies when it has some, the drawing the fallback; a
+ * picture staff uploaded (one WebP) as it is.
+ */
+export function CoursePicture({
+  image,
+  sizes,
+  loading,
+  className,
+}: {
+  image: Picture;
+  /** The width the page gives it, as `sizes` says it. */
+  sizes: string;
+  loading: Loading;
+  className?: string;
+}) {
+  return (
+    <Sourced
+      img={image}
+      avif={drawingAvifSrcset(image.src)}
+      webp={null}
+      sizes={sizes}
+      loading={loading}
+      className={className}
+    />
   );
 }
