@@ -5,6 +5,7 @@
 // CSV readers and writers) held some 9 MB of the site's heap for an import that may never come
 // (decision 016).
 import { Readable } from "node:stream";
+import { indianNumber } from "~/platform/indian-numbers";
 
 /** The largest list an admin may upload, and the most rows it may hold (the header aside). */
 export const maxLeadFileBytes = 10 * 1024 * 1024;
@@ -52,9 +53,7 @@ export async function* readLeadRows(
 ): AsyncGenerator<{ number: number; cells: string[] }> {
   let count = 0;
   const tooMany = () =>
-    new LeadFileError(
-      `This list has more than ${maxLeadRows.toLocaleString("en-IN")} rows: please split it into smaller files.`,
-    );
+    new LeadFileError(`This list has more than ${indianNumber(maxLeadRows)} rows: please split it into smaller files.`);
   if (kind === "csv") {
     const { parse } = await import("csv-parse");
     const parser = Readable.from([Buffer.from(bytes)]).pipe(
