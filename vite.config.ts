@@ -19,8 +19,25 @@ function formEnhancement(): Plugin {
   };
 }
 
+/**
+ * The server's process runs build/server/start.js, this build's JavaScript of http/start.ts:
+ * http/index.ts starts it, so that Node's TypeScript compiler stays out of the server's memory
+ * (docs/decisions/016). Its only import besides Node's own is the module-loading hook; it loads
+ * the server bundle (index.js) by its path.
+ */
+function serverStart(): Plugin {
+  return {
+    name: "server-start",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      if (this.environment.mode !== "build") return;
+      this.emitFile({ type: "chunk", id: path.resolve("http/start.ts"), fileName: "start.js" });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), formEnhancement()],
+  plugins: [tailwindcss(), reactRouter(), formEnhancement(), serverStart()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {
