@@ -42,7 +42,17 @@ export default defineConfig({
   build: { assetsInlineLimit: 0 },
   environments: {
     // The server build bundles the HTTP server with the app, so both share one
-    // instance of every module (router contexts, the database, the event bus).
-    ssr: { build: { rollupOptions: { input: "./http/app.ts" } } },
+    // instance of every module (router contexts, the database, the event bus). V8 keeps a
+    // module's source text for as long as the process runs, one byte a character when all are
+    // Latin-1 and two otherwise: the bundle is written in ASCII (a "₹" or "…" escaped) and without
+    // its doc comments, which also held such characters (decision 016).
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: "./http/app.ts",
+          output: { charset: "ascii", comments: { jsdoc: false, legal: true, annotation: true } },
+        },
+      },
+    },
   },
 });
