@@ -1,14 +1,19 @@
-// The Node entry of the production server (`npm start`, `npm run serve`).
-// The HTTP server itself is bundled with the app (http/app.ts) so both share modules.
+// The Node entry of the production server (`npm start`, `npm run serve`): it settles the process's
+// memory settings, then runs the server itself, http/start.ts, which the build turns into
+// build/server/start.js (the HTTP server is bundled with the app, http/app.ts, so both share
+// modules). The server's process runs JavaScript only: for a .ts file Node loads its TypeScript
+// compiler (a WebAssembly module, its memory and 4 MB of source) and keeps it for the process's
+// life, some 15 MB that the server never uses again (decision 016).
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { speedUpModuleLoading } from "./module-loading.ts";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 // V8 sizes its heap from the machine's memory: up to 64 MB per semi-space of the young
 // generation (some 130 MB resident that a site with a 40 MB heap never needs) and an old
 // generation allowed to grow for long before it is collected. Unless the operator chose the
-// sizes (in NODE_OPTIONS or on the command line), the process starts itself again at once, same
-// pid, with the sizes measured for a small server (decision 016).
+// sizes (in NODE_OPTIONS or on the command line), the server's process (the same pid: this one,
+// started again at once as build/server/start.js) gets the sizes measured for a small server
+// (decision 016).
 // glibc's malloc, read once when the process starts, gives threads that allocate at the same
 // time arenas of their own (up to eight per core), each keeping the memory freed in it: two
 // arenas kept the site on PostgreSQL some 10 MB smaller after every page (decision 016). It also
@@ -39,10 +44,13 @@ const missingMalloc = Object.entries(mallocDefaults).filter(
   ([name]) =>
     process.env[name] === undefined && (name === "MALLOC_ARENA_MAX" || process.env.GLIBC_TUNABLES === undefined),
 );
-if (
-  (missing.length > 0 || missingMalloc.length > 0 || compilerFlags.length > 0) &&
-  typeof process.execve === "function"
-) {
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const startScript = path.join(root, "build/server/start.js");
+if (!existsSync(startScript)) {
+  console.error(`No production build found at ${startScript}. Run "npm run build" first.`);
+  process.exit(1);
+}
+if (typeof process.execve === "function") {
   process.execve(
     process.execPath,
     [
@@ -50,78 +58,11 @@ if (
       ...missing.map(([flag, megabytes]) => `${flag}=${megabytes}`),
       ...compilerFlags,
       ...process.execArgv,
-      ...process.argv.slice(1),
+      startScript,
+      ...process.argv.slice(2),
     ],
     { ...Object.fromEntries(missingMalloc), ...process.env },
   );
 }
-
-// Without the compile cache: it would save some 0.1-0.3 s of a start, but holds about 8 MB more.
-speedUpModuleLoading();
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// What the operator set, before the default below: demo content is on by default only without it.
-const operatorNodeEnv = process.env.NODE_ENV;
-process.env.NODE_ENV ??= "production";
-
-const buildEntry = path.join(root, "build/server/index.js");
-const { startServer, mailSettingsFromEnv, demoContentFromEnv } = (await import(buildEntry).catch((error: unknown) => {
-  console.error(`No production build found at ${buildEntry}. Run "npm run build" first.`);
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-})) as typeof import("./app.ts");
-
-/** A whole number of seconds from a setting, or undefined (the default) when unset. */
-function positiveSeconds(setting: string | undefined): number | undefined {
-  if (!setting?.trim()) return undefined;
-  const seconds = Number(setting);
-  if (!Number.isInteger(seconds) || seconds < 1) {
-    console.error(`REQUEST_TIMEOUT must be a whole number of seconds, 1 or more (it is "${setting}").`);
-    process.exit(1);
-  }
-  return seconds;
-}
-
-let demoContent: boolean;
-try {
-  demoContent = demoContentFromEnv(process.env, operatorNodeEnv);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-
-const server = await startServer({
-  port: Number(process.env.PORT ?? 3000),
-  host: process.env.HOST ?? "0.0.0.0",
-  clientDir: path.join(root, "build/client"),
-  dataDir: path.resolve(process.env.DATA_DIR ?? "./data"),
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  migrationsFolder: path.join(root, "db/migrations"),
-  trustedProxyHeader: process.env.TRUST_PROXY_HEADER || undefined,
-  requestTimeoutSeconds: positiveSeconds(process.env.REQUEST_TIMEOUT),
-  mail: mailSettingsFromEnv(),
-  demoContent,
-}).catch((error: unknown) => {
-  // Plain words for the operator (e.g. the data directory is locked by another process).
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-console.log(`Site running at ${server.url}`);
-
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
-    try {
-      await server.close();
-    } catch (error) {
-      // Exit anyway, and say so: a supervisor restarting the site must not wait on a stuck close.
-      console.error("Stopping cleanly failed:", error instanceof Error ? error.message : error);
-      process.exit(1);
-    }
-    console.log("Stopped.");
-    process.exit(0);
-  });
-}
+// Where a process cannot start itself again (Windows): the server in this one, with Node's sizes.
+await import(pathToFileURL(startScript).href);

@@ -4,10 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type { ClientConfig } from "pg";
 import * as schema from "../../db/schema";
 import { type LockPurpose, lockDataDir } from "./data-dir-lock.server";
 
@@ -231,6 +229,10 @@ async function openPostgres(
   // entry) even while it waits for nothing.
   const connection = { connectionString: databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
   await migrateWithLock(connection, timeouts, migrationsFolder);
+  const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+  ]);
 
   const pool = new pg.Pool({
     ...connection,
@@ -285,10 +287,16 @@ async function openPostgres(
  * migrates while the others wait for the advisory lock.
  */
 async function migrateWithLock(
-  connection: pg.ClientConfig,
+  connection: ClientConfig,
   timeouts: PostgresTimeouts,
   migrationsFolder: string,
 ): Promise<void> {
+  // Loaded only for PostgreSQL, as PGlite's modules are only for the embedded database.
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const client = new pg.Client({ ...connection, connectionTimeoutMillis: timeouts.connectMs });
   client.on("error", () => {});
   try {

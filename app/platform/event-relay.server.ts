@@ -8,7 +8,7 @@
 // once it is back the process catches up: every cached page is rendered again and open staff
 // tables reload their lists.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type { Client } from "pg";
 import { type ChangedPages, deliverRelayedContentChange, forwardContentChangesTo } from "./content-version.server";
 import {
   deliverMissedSubmissions,
@@ -48,10 +48,11 @@ export interface EventRelay {
 }
 
 export async function startEventRelay(databaseUrl: string): Promise<EventRelay> {
+  const { default: pg } = await import("pg");
   const self = randomUUID();
   const sender = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 5_000, ...keepAlive });
   sender.on("error", (error) => console.error("Event relay connection failed:", error.message));
-  let listener: pg.Client | undefined;
+  let listener: Client | undefined;
   let closing = false;
   let attempt = 0;
   let retry: NodeJS.Timeout | undefined;
@@ -73,7 +74,7 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
   }
 
   /** Drops a lost connection (once) and plans the next attempt. */
-  function lost(client: pg.Client, reason: string) {
+  function lost(client: Client, reason: string) {
     if (listener !== client) return;
     listener = undefined;
     clearInterval(check);

@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addIndiaDays,
+  dayInWords,
   formatIndiaTime,
   fromIndiaInput,
   indiaClock,
@@ -12,6 +14,7 @@ import {
   indiaMidnight,
   indiaMoment,
   indiaTimestamp,
+  indiaTimeZone,
   indiaToday,
   isIndiaDay,
   nextIndiaMidnight,
@@ -93,5 +96,47 @@ describe("India's time in forms, CSV files and pages", () => {
     expect(indiaFormat({ dateStyle: "long" }).format(utc("2026-11-30T18:30:00"))).toBe("1 December 2026");
     // The same options give the same formatter.
     expect(indiaFormat({ dateStyle: "long" })).toBe(indiaFormat({ dateStyle: "long" }));
+  });
+});
+
+describe("India's time without Intl, as Intl gives it", () => {
+  const intlClock = new Intl.DateTimeFormat("en-CA", {
+    timeZone: indiaTimeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const intlDay = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+  it("reads India's clock as Intl does for Asia/Kolkata, at any moment since +05:30 began (1945)", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1946-01-01T00:00:00Z"), max: new Date("2200-01-01T00:00:00Z"), noInvalidDate: true }),
+        (at) => {
+          const parts = Object.fromEntries(intlClock.formatToParts(at).map((part) => [part.type, part.value]));
+          const clock = indiaClock(at);
+          expect(clock.day).toBe(`${parts.year}-${parts.month}-${parts.day}`);
+          expect(clock.hour).toBe(Number(parts.hour));
+          expect(clock.minute).toBe(Number(parts.minute));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("writes a day out as Intl's en-IN long date does", () => {
+    expect(dayInWords("2025-03-14")).toBe("14 March 2025");
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }),
+        (at) => {
+          expect(dayInWords(at.toISOString().slice(0, 10))).toBe(intlDay.format(at));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -104,14 +104,53 @@ export function indiaTimestamp(at: Date): string {
   return `${shifted(at).toISOString().slice(0, 19).replace("T", " ")} ${indiaOffset}`;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+/** The months' English names, January first. */
+export const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
-/** A formatter for India's time in the desk's English (en-IN), made once per set of options. */
-export function indiaFormat(options: Omit<Intl.DateTimeFormatOptions, "timeZone">): Intl.DateTimeFormat {
+/**
+ * A day written out as the public pages show it, as Intl's en-IN long date writes it, without
+ * Intl (see below): "2025-03-14" -> "14 March 2025".
+ */
+export function dayInWords(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  return `${date} ${monthNames[month - 1]} ${year}`;
+}
+
+/** What indiaFormat gives: a formatter with Intl.DateTimeFormat's format(). */
+export type IndiaFormat = Pick<Intl.DateTimeFormat, "format">;
+
+const formats = new Map<string, IndiaFormat>();
+
+/**
+ * A formatter for India's time in the desk's English (en-IN), one per set of options. Its Intl
+ * formatter is made on its first use: Intl's first date format maps some 8 MB of ICU's data and
+ * tables, which a site serving only public pages never needs, while the desk's modules (and the
+ * formatters they keep) are all loaded at start (decision 016).
+ */
+export function indiaFormat(options: Omit<Intl.DateTimeFormatOptions, "timeZone">): IndiaFormat {
   const key = JSON.stringify(options);
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-IN", { ...options, timeZone: indiaTimeZone });
+    let made: Intl.DateTimeFormat | undefined;
+    format = {
+      format(at) {
+        made ??= new Intl.DateTimeFormat("en-IN", { ...options, timeZone: indiaTimeZone });
+        return made.format(at);
+      },
+    };
     formats.set(key, format);
   }
   return format;

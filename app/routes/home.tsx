@@ -1,5 +1,6 @@
 import { site, whatsappHref } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
+import { indianNumber } from "~/platform/indian-numbers";
 import { listUpcomingBatches } from "~/site/batches.server";
 import { BatchList } from "~/site/components/batch-list";
 import { CourseCard } from "~/site/components/course-card";
@@ -34,13 +35,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 const homeBatches = 6;
 
 function HeadlineNumbers({ numbers }: { numbers: Route.ComponentProps["loaderData"]["numbers"] }) {
-  const given = headlineFields.filter(({ name }) => numbers[name] !== null);
+  const given = headlineFields.flatMap(({ name, shown }) => {
+    const value = numbers[name];
+    return value === null || value === undefined ? [] : [{ name, shown, value }];
+  });
   if (given.length === 0) return null;
   return (
     <ul className="headline-numbers" aria-label="The institute in numbers">
-      {given.map(({ name, shown }) => (
+      {given.map(({ name, shown, value }) => (
         <li key={name} className="headline-number">
-          <span className="headline-number-value">{numbers[name]?.toLocaleString("en-IN")}</span>
+          <span className="headline-number-value">{indianNumber(value)}</span>
           <span>{shown}</span>
         </li>
       ))}

@@ -1,4 +1,3 @@
-import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { Field, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
@@ -7,6 +6,7 @@ import { readFormBody } from "~/platform/form-data.server";
 import type { RouteHandle } from "~/root";
 import { originFrom, pageMeta } from "~/site/seo";
 import {
+  authRefusalStatus,
   clientAddressHeader,
   endSessionByToken,
   type SignInAttempt,
@@ -103,7 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     signedIn = await signInWithPassword(database, { email, password }, headers);
   } catch (error) {
-    if (!isAPIError(error) || error.statusCode >= 500) {
+    const refusal = await authRefusalStatus(error);
+    if (refusal === undefined || refusal >= 500) {
       console.error("Sign-in failed:", error);
       await attempt.withdrawn().catch(() => {});
       return unavailable();

@@ -1,7 +1,6 @@
-import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import { databaseContext } from "~/platform/context.server";
-import { getAuth } from "~/staff/auth.server";
+import { authRefusalStatus, getAuth } from "~/staff/auth.server";
 import { crossSiteRefusal, isCrossSite } from "~/staff/permissions.server";
 import type { Route } from "./+types/logout";
 
@@ -15,13 +14,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   try {
     // Deletes the session row and expires the session cookies.
-    const signedOut = await getAuth(context.get(databaseContext)).api.signOut({
+    const auth = await getAuth(context.get(databaseContext));
+    const signedOut = await auth.api.signOut({
       headers: request.headers,
       returnHeaders: true,
     });
     for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   } catch (error) {
-    if (!isAPIError(error)) throw error;
+    if ((await authRefusalStatus(error)) === undefined) throw error;
   }
   return redirect("/", { headers });
 }

@@ -60,10 +60,3 @@ export function isoHours(hours: number): string {
   const m = minutes % 60;
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}` || "PT0M";
 }
-
-/** A fee in rupees the Indian way: 45000 -> "₹45,000", 125000 -> "₹1,25,000". */
-export function formatInr(amount: number): string {
-  return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(
-    amount,
-  );
-}

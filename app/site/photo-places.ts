@@ -81,14 +81,3 @@ export interface PhotoView {
   eventDate: string | null;
   branch: BranchKey | null;
 }
-
-/** "14 March 2025" from "2025-03-14". */
-export function eventDateText(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { rupees } from "~/platform/indian-numbers";
 import { type Branch, defaultBranches } from "~/site/branches";
 import { courses } from "~/site/content/courses";
 import type { PhotoView } from "~/site/photo-places";
 import type { PublicBatch } from "./batch-rules";
-import { formatInr, isoHours, weeksIn } from "./course-schedule";
+import { isoHours, weeksIn } from "./course-schedule";
 import { branchJsonLd, courseJsonLd, eventJsonLd, toIsoDate } from "./structured-data";
 
 describe("start dates typed by staff", () => {
@@ -240,8 +241,8 @@ describe("numbers shown to students", () => {
     expect(isoHours(2.5)).toBe("PT2H30M");
     expect(isoHours(204)).toBe("PT204H");
     expect(weeksIn("P6M")).toBe(26);
-    expect(formatInr(45000)).toBe("₹45,000");
-    expect(formatInr(125000)).toBe("₹1,25,000");
+    expect(rupees(45000)).toBe("₹45,000");
+    expect(rupees(125000)).toBe("₹1,25,000");
   });
 });
 

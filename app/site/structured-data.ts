@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { addIndiaDays, indiaTimeZone } from "~/platform/india-time";
+import { addIndiaDays, indiaTimeZone, monthNames } from "~/platform/india-time";
 import { type Branch, weekDays } from "~/site/branches";
 import type { Course } from "~/site/content/types";
 import type { PhotoView } from "~/site/photo-places";
@@ -295,8 +295,6 @@ const datePatterns: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => DateP
   },
 ];
 
-const monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
 /**
  * Start dates are free text that staff type. Only an unambiguous calendar date becomes
  * structured data: "12 January 2027", "12th Jan 2027", "January 12, 2027", "2027-01-12", or
@@ -321,8 +319,6 @@ export function toIsoDate(text: string | null): string | undefined {
 
 function monthNumber(word: string): number {
   if (word.length < 3) return 0;
-  const index = monthNames.indexOf(word.slice(0, 3));
-  const full = new Date(Date.UTC(2000, index, 1)).toLocaleString("en", { month: "long", timeZone: "UTC" });
   // "jan", "janu" and "january" are January; "janitor" is not.
-  return index >= 0 && full.toLowerCase().startsWith(word) ? index + 1 : 0;
+  return monthNames.findIndex((name) => name.toLowerCase().startsWith(word)) + 1;
 }

@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { site } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
@@ -30,7 +28,28 @@ export const sessionAbsoluteMs = 12 * 60 * 60 * 1000;
  */
 export const clientAddressHeader = "x-institute-client-address";
 
-function createAuth(database: Database) {
+/**
+ * Better Auth, loaded on the first sign-in or the first request with a cookie: with the modules it
+ * brings (its query builder, JWT and cipher libraries) it held some 11 MB of the heap of a site
+ * that may serve only public pages for hours (decision 016).
+ */
+let betterAuthModules:
+  | Promise<
+      [typeof import("better-auth"), typeof import("better-auth/adapters/drizzle"), typeof import("better-auth/api")]
+    >
+  | undefined;
+
+function loadBetterAuth() {
+  betterAuthModules ??= Promise.all([
+    import("better-auth"),
+    import("better-auth/adapters/drizzle"),
+    import("better-auth/api"),
+  ]);
+  return betterAuthModules;
+}
+
+async function createAuth(database: Database) {
+  const [{ betterAuth }, { drizzleAdapter }] = await loadBetterAuth();
   const publicUrl = process.env.PUBLIC_URL?.trim() || undefined;
   return betterAuth({
     appName: site.name,
@@ -71,27 +90,44 @@ function createAuth(database: Database) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
 export type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
-const instances = new WeakMap<Database, Auth>();
+const instances = new WeakMap<Database, Promise<Auth>>();
 
 /** The Better Auth instance over this database (one per Database object). */
-export function getAuth(database: Database): Auth {
+export function getAuth(database: Database): Promise<Auth> {
   let auth = instances.get(database);
   if (!auth) {
     auth = createAuth(database);
     instances.set(database, auth);
+    // A failed load is tried again by the next request rather than remembered.
+    auth.catch(() => instances.delete(database));
   }
   return auth;
+}
+
+/**
+ * The HTTP status of Better Auth's APIError (a refusal: 401 for a wrong password or a session
+ * gone), or undefined for any other error. Only asked after a Better Auth call failed, so the
+ * module is loaded by then.
+ */
+export async function authRefusalStatus(error: unknown): Promise<number | undefined> {
+  const [, , { isAPIError }] = await loadBetterAuth();
+  return isAPIError(error) ? error.statusCode : undefined;
 }
 
 /**
  * Better Auth's e-mail sign-in, answering with the new session and its Set-Cookie headers.
  * Throws Better Auth's APIError (401) for a wrong e-mail or password.
  */
-export function signInWithPassword(database: Database, body: { email: string; password: string }, headers: Headers) {
-  return getAuth(database).api.signInEmail({ body: { ...body, rememberMe: true }, headers, returnHeaders: true });
+export async function signInWithPassword(
+  database: Database,
+  body: { email: string; password: string },
+  headers: Headers,
+) {
+  const auth = await getAuth(database);
+  return auth.api.signInEmail({ body: { ...body, rememberMe: true }, headers, returnHeaders: true });
 }
 
 /** Ends one session (by its cookie token). */

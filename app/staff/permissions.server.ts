@@ -1,11 +1,10 @@
-import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
 import { databaseContext } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { ownOrigins } from "~/platform/env.server";
 import { session, user } from "../../db/schema";
-import { getAuth, sessionAbsoluteMs } from "./auth.server";
+import { authRefusalStatus, getAuth, sessionAbsoluteMs } from "./auth.server";
 import { branchSetOf, courseSetOf } from "./staff-accounts.server";
 import {
   accessLabel,
@@ -47,13 +46,14 @@ export async function getStaffUser(
 ): Promise<StaffUser | null> {
   if (!request.headers.get("cookie")) return null;
   const database = context.get(databaseContext);
-  let found: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>>;
+  const auth = await getAuth(database);
+  let found: Awaited<ReturnType<typeof auth.api.getSession>>;
   try {
     // Better Auth checks the idle expiry and slides it forward on use (at most every 5 minutes).
-    found = await getAuth(database).api.getSession({ headers: request.headers });
+    found = await auth.api.getSession({ headers: request.headers });
   } catch (error) {
     // A session deleted while being read; anything else (the database down) is a real failure.
-    if (isAPIError(error) && error.statusCode === 401) return null;
+    if ((await authRefusalStatus(error)) === 401) return null;
     throw error;
   }
   if (!found) return null;

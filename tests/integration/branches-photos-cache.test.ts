@@ -130,7 +130,7 @@ describeEachEngine("branches and photos in the page cache", (engine) => {
     expect(await cacheStates(site.origin, cachedPaths)).toEqual(onlyDropped(["/about/events"]));
     const events = (await visit(site.origin, "/about/events")).text;
     expect(events).toContain("ESP32 weekend for ECE finalists");
-    expect(events).toContain('<time dateTime="2026-02-21"');
+    expect(events).toContain('<time dateTime="2026-02-21" class="gallery-date">21 February 2026</time>');
     expect(events).toContain('"@type":"Event"');
     await expectCachedAsFresh(site.origin, "a caption edit");
   });

@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const built = "build/server/index.js";
+/** The server bundle and the server process's script (build/server/start.js, from http/start.ts). */
+const built = ["build/server/index.js", "build/server/start.js"];
 const sources = ["app", "http", "db", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestChange(entry: string): number {
@@ -24,7 +25,7 @@ function newestChange(entry: string): number {
 }
 
 export default function setup(): void {
-  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const builtAt = Math.min(...built.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   if (builtAt > Math.max(...sources.map(newestChange))) return;
   const started = Date.now();
   const result = spawnSync("npm", ["run", "--silent", "build"], {

@@ -1,6 +1,8 @@
 // The server sizes Node's heap for a small server (decision 016): it starts itself again, same
 // pid, with a young generation and an old-generation limit of its own, two malloc arenas and
 // malloc's thresholds held at 128 kB, unless the operator chose them in NODE_OPTIONS or MALLOC_*.
+// The process it becomes runs the build's JavaScript (build/server/start.js), never a .ts file,
+// so Node's TypeScript compiler is not loaded in it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +28,7 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
       expect(args).toContain("--max-semi-space-size=8");
       expect(args).toContain("--max-old-space-size=256");
       expect(args).not.toContain("--liftoff-only");
+      expect(args.at(-1)).toMatch(/\/build\/server\/start\.js$/);
       const env = environment(site.child.pid);
       expect(env).toContain("MALLOC_ARENA_MAX=2");
       expect(env).toContain("MALLOC_MMAP_THRESHOLD_=131072");
@@ -40,6 +43,26 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
     const site = await startSite({ dataDir, env: { PGLITE_WASM_COMPILER: "baseline" } });
     try {
       expect(commandLine(site.child.pid)).toContain("--liftoff-only");
+      expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it("runs the build's JavaScript when the operator chose every size", async () => {
+    const site = await startSite({
+      dataDir,
+      env: {
+        NODE_OPTIONS: "--max-old-space-size=300 --max-semi-space-size=16",
+        MALLOC_ARENA_MAX: "4",
+        GLIBC_TUNABLES: "glibc.malloc.trim_threshold=1048576",
+      },
+    });
+    try {
+      const args = commandLine(site.child.pid);
+      expect(args.some((arg) => arg.startsWith("--max-"))).toBe(false);
+      expect(args.at(-1)).toMatch(/\/build\/server\/start\.js$/);
+      expect(environment(site.child.pid)).not.toContain("MALLOC_MMAP_THRESHOLD_=131072");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/forms";
 import { indiaDateTime } from "~/platform/india-time";
+import { indianNumber } from "~/platform/indian-numbers";
 import { courseByValue } from "~/site/course-catalog";
 import type { loadImportPage } from "./import-desk.server";
 
@@ -18,7 +19,7 @@ const outcomeLabels: Record<string, string> = {
 };
 
 function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+  return `${indianNumber(n)} ${n === 1 ? one : many}`;
 }
 
 /** While an import runs (with JavaScript): how many rows are done, asked every moment. */
@@ -263,9 +264,7 @@ export function ImportLeadsPage({ page, problem }: { page: ImportPageData; probl
               <progress id="import-progress" max={page.preview.rows} value={done ?? undefined}>
                 {done ?? 0} of {page.preview.rows}
               </progress>{" "}
-              {done !== null
-                ? `${done.toLocaleString("en-IN")} of ${page.preview.rows.toLocaleString("en-IN")} rows`
-                : ""}
+              {done !== null ? `${indianNumber(done)} of ${indianNumber(page.preview.rows)} rows` : ""}
             </p>
           ) : null}
         </Form>

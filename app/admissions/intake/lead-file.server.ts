@@ -1,9 +1,11 @@
 // Reading an uploaded list of leads row by row, never the whole sheet at once: `.xlsx` (as Excel
 // and Google Sheets save it) through ExcelJS's streaming reader, `.csv` (UTF-8, with or without
 // the byte-order mark Excel writes) through csv-parse. Each row comes out as its cells' text.
+// Both libraries are loaded when a list is first read: ExcelJS and what it brings (zip, XML and
+// CSV readers and writers) held some 9 MB of the site's heap for an import that may never come
+// (decision 016).
 import { Readable } from "node:stream";
-import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import { indianNumber } from "~/platform/indian-numbers";
 
 /** The largest list an admin may upload, and the most rows it may hold (the header aside). */
 export const maxLeadFileBytes = 10 * 1024 * 1024;
@@ -51,10 +53,9 @@ export async function* readLeadRows(
 ): AsyncGenerator<{ number: number; cells: string[] }> {
   let count = 0;
   const tooMany = () =>
-    new LeadFileError(
-      `This list has more than ${maxLeadRows.toLocaleString("en-IN")} rows: please split it into smaller files.`,
-    );
+    new LeadFileError(`This list has more than ${indianNumber(maxLeadRows)} rows: please split it into smaller files.`);
   if (kind === "csv") {
+    const { parse } = await import("csv-parse");
     const parser = Readable.from([Buffer.from(bytes)]).pipe(
       parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true }),
     );
@@ -73,6 +74,7 @@ export async function* readLeadRows(
     }
     return;
   }
+  const { default: ExcelJS } = await import("exceljs");
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     worksheets: "emit",
     sharedStrings: "cache",

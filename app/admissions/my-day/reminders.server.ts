@@ -17,6 +17,7 @@ import {
 import type { StoredSubmission } from "~/admissions/submissions/submission-repository.server";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaClock, indiaTimeZones } from "~/platform/india-time";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
 import type { MinuteJob } from "~/platform/scheduler.server";
 import { getCourses } from "~/site/content.server";
@@ -56,6 +57,8 @@ export function checkedReminderSettings(settings: ReminderSettings): ReminderSet
   if (!Number.isInteger(settings.digestHour) || settings.digestHour < 0 || settings.digestHour > 23) {
     throw new Error(`reminders.digestHour: ${settings.digestHour} is not an hour from 0 to 23.`);
   }
+  // India's zone is known good; any other is checked by Intl (which maps ICU's data: decision 016).
+  if (indiaTimeZones.has(settings.timeZone)) return settings;
   try {
     new Intl.DateTimeFormat("en", { timeZone: settings.timeZone });
   } catch {
@@ -66,6 +69,11 @@ export function checkedReminderSettings(settings: ReminderSettings): ReminderSet
 
 /** The date ("2026-11-25") and the hour (0-23) of a moment in a time zone. */
 export function localClock(now: Date, timeZone: string): { day: string; hour: number } {
+  // India keeps +05:30 all year: its clock needs no time-zone data.
+  if (indiaTimeZones.has(timeZone)) {
+    const { day, hour } = indiaClock(now);
+    return { day, hour };
+  }
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-CA", {
       timeZone,

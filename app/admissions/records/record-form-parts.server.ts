@@ -6,6 +6,7 @@ import { ownerNames } from "~/admissions/assignment/assignment.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { fromIndiaInput } from "~/platform/india-time";
+import { indianNumber } from "~/platform/indian-numbers";
 import { auditedChange } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/permissions.server";
 import { followUpRangeProblem } from "./follow-up-range";
@@ -54,7 +55,7 @@ export const noteText = z
   .string()
   .max(
     maxNoteLength,
-    `A note can be at most ${maxNoteLength.toLocaleString("en-IN")} characters: please shorten it (nothing was saved).`,
+    `A note can be at most ${indianNumber(maxNoteLength)} characters: please shorten it (nothing was saved).`,
   );
 
 function typed(form: FormData): Record<string, string> {

@@ -2,6 +2,7 @@
 // refused form, whether a save is under way, which form was just saved), and their small parts.
 import { useState } from "react";
 import { toIndiaInput } from "~/platform/india-time";
+import { indianNumber } from "~/platform/indian-numbers";
 import { type RecordIntent, savedMessages } from "./record-intents";
 import { maxNoteLength } from "./student-stages";
 
@@ -41,7 +42,7 @@ export function SavedNote({ intent, saved }: { intent: RecordIntent; saved: stri
 }
 
 /** A number of characters as the desk writes numbers (2,000). */
-const count = (n: number) => n.toLocaleString("en-IN");
+const count = (n: number) => indianNumber(n);
 
 /** A note field that says its limit before saving and counts as one types (never cuts text off). */
 export function NoteField({ name, label, value }: { name: string; label: string; value: string }) {

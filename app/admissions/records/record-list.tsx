@@ -7,6 +7,7 @@ import { stageLabels } from "~/admissions/records/stage-labels";
 import { studentStages } from "~/admissions/records/student-stages";
 import { IndiaTime } from "~/components/desk/india-time";
 import { indiaFormat } from "~/platform/india-time";
+import { indianNumber } from "~/platform/indian-numbers";
 import { courseByValue } from "~/site/course-catalog";
 import { LiveBadge, useLiveUpdates } from "./live-updates";
 
@@ -212,7 +213,7 @@ export function RecordList({ list, base, refused }: { list: RecordListData; base
         </a>
       </Form>
       <p className="desk-summary" aria-live="polite">
-        {list.total.toLocaleString("en-IN")}
+        {indianNumber(list.total)}
         {list.atLeast ? "+" : ""} {list.total === 1 && !list.atLeast ? "student" : "students"}
         {query.q ? ` matching "${query.q}"` : ""} · {sortLabels[query.sort] ?? ""}
         {list.pageCount > 1 ? ` · showing ${first}–${first + list.rows.length - 1}` : ""}

@@ -136,6 +136,9 @@ export const mailNameLength = 40;
  * joiners is never split), at most mailNameLength of them, "…" when it was cut.
  */
 export function nameForMail(name: string): string {
+  // A name of at most that many UTF-16 units has no more characters: most names need no
+  // segmenting, and so no ICU data in the process (decision 016).
+  if (name.trim().length <= mailNameLength) return name.trim();
   const characters = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(name.trim())];
   if (characters.length <= mailNameLength) return name.trim();
   return `${characters

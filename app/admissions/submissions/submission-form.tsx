@@ -3,6 +3,7 @@ import type { SubmissionKind } from "~/admissions/submissions/submission-schema"
 import { type FieldName, questionMaxLength, ticked } from "~/admissions/submissions/submission-schema";
 import { CheckboxField, Field } from "~/components/forms";
 import { site } from "~/config/site";
+import { indianNumber } from "~/platform/indian-numbers";
 
 /** A course's upcoming batches as the registration form offers them. */
 export interface BatchChoice {
@@ -170,7 +171,7 @@ export function SubmissionForm({
               <Field
                 label="Your question (optional)"
                 name="question"
-                hint={`Fees, timings, eligibility, anything: up to ${questionMaxLength.toLocaleString("en-IN")} characters.`}
+                hint={`Fees, timings, eligibility, anything: up to ${indianNumber(questionMaxLength)} characters.`}
                 error={fieldErrors.question}
               >
                 {(control) => <textarea {...control} rows={4} defaultValue={values.question ?? ""} />}

@@ -28,11 +28,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
+const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export default function Admissions({ loaderData }: Route.ComponentProps) {
   const { courses, batches } = loaderData;
   const upcoming = Object.values(batches)
     .flatMap((course) => course.batches)
-    .sort((a, b) => a.startsOn.localeCompare(b.startsOn) || a.startTime.localeCompare(b.startTime) || a.id - b.id);
+    // "YYYY-MM-DD" and "HH:MM" sort as plain text (no locale's collation needed).
+    .sort((a, b) => textOrder(a.startsOn, b.startsOn) || textOrder(a.startTime, b.startTime) || a.id - b.id);
   const titles = Object.fromEntries(courses.map((course) => [course.coordinatorKey, course]));
   return (
     <div className="page">

@@ -1,9 +1,9 @@
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
+import { dayInWords } from "~/platform/india-time";
 import { Photo } from "~/site/components/photo";
 import { galleries } from "~/site/content/about";
 import { branchesForPage } from "~/site/content.server";
-import { eventDateText } from "~/site/photo-places";
 import { photosOf } from "~/site/photos.server";
 import { originFrom, pageMeta } from "~/site/seo";
 import { eventJsonLd } from "~/site/structured-data";
@@ -73,7 +73,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       <>
                         {" "}
                         <time dateTime={photo.eventDate} className="gallery-date">
-                          {eventDateText(photo.eventDate)}
+                          {dayInWords(photo.eventDate)}
                         </time>
                       </>
                     ) : null}

@@ -15,6 +15,7 @@ import { deskMeta } from "~/components/desk/desk-meta";
 import { FigureTable } from "~/components/desk/figure-table";
 import { databaseContext } from "~/platform/context.server";
 import { indiaFormat } from "~/platform/india-time";
+import { indianNumber } from "~/platform/indian-numbers";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/report";
 
@@ -36,7 +37,7 @@ function Table<Row>({ id, report, period }: { id: ReportTableId; report: Report;
   const cell = (column: ReportColumn<Row>, row: Row) => {
     if (column.show) return column.show(row);
     const value = column.value(row);
-    return typeof value === "number" ? value.toLocaleString("en-IN") : String(value ?? "");
+    return typeof value === "number" ? indianNumber(value) : String(value ?? "");
   };
   return (
     <FigureTable
@@ -53,7 +54,7 @@ function Table<Row>({ id, report, period }: { id: ReportTableId; report: Report;
   );
 }
 
-const number = (value: number) => value.toLocaleString("en-IN");
+const number = (value: number) => indianNumber(value);
 
 export default function OwnersReportPage({ loaderData }: Route.ComponentProps) {
   const { query, report } = loaderData;

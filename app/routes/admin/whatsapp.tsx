@@ -15,6 +15,7 @@ import { FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { maxFormBytes, readLimitedForm } from "~/platform/form-data.server";
+import { indianNumber } from "~/platform/indian-numbers";
 import { auditedChange } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/permissions.server";
 import type { Route } from "./+types/whatsapp";
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         ok: false as const,
-        error: `That was too large to save (over ${maxFormBytes / 1024 / 1024} MB): a message can be at most ${maxTemplateTextLength.toLocaleString("en-IN")} characters. Please shorten it; nothing was saved.`,
+        error: `That was too large to save (over ${maxFormBytes / 1024 / 1024} MB): a message can be at most ${indianNumber(maxTemplateTextLength)} characters. Please shorten it; nothing was saved.`,
       },
       { status: 413 },
     );

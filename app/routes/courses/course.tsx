@@ -2,12 +2,13 @@ import { data } from "react-router";
 import { Icon } from "~/components/icons";
 import { site, whatsappHref } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
+import { rupees } from "~/platform/indian-numbers";
 import { nextStartLine } from "~/site/batch-rules";
 import { getCourseBatches } from "~/site/batches.server";
 import { BatchList } from "~/site/components/batch-list";
 import { CoursePicture } from "~/site/components/photo";
 import { getCourse } from "~/site/content.server";
-import { batchesOf, formatInr, hoursADay } from "~/site/course-schedule";
+import { batchesOf, hoursADay } from "~/site/course-schedule";
 import { originFrom, pageMeta } from "~/site/seo";
 import { courseJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/course";
@@ -74,7 +75,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               <dt>Course fee</dt>
               <dd>
                 {batches.batches.some((b) => b.feeInr !== lowestFee) ? "From " : ""}
-                {formatInr(lowestFee)}
+                {rupees(lowestFee)}
               </dd>
             </div>
           </dl>

@@ -8,6 +8,7 @@ import { maxNoteLength } from "~/admissions/records/student-stages";
 import { site } from "~/config/site";
 import { databaseContext } from "~/platform/context.server";
 import { maxFormBytes, readLimitedForm } from "~/platform/form-data.server";
+import { indianNumber } from "~/platform/indian-numbers";
 import type { Route } from "./+types/student";
 
 /** One student's record: details, submissions, timeline, and the forms that work on it. */
@@ -36,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       {
         ok: false,
         intent: "",
-        error: `That was too large to save (over ${maxFormBytes / 1024 / 1024} MB): a note can be at most ${maxNoteLength.toLocaleString("en-IN")} characters. Please shorten it; nothing was saved.`,
+        error: `That was too large to save (over ${maxFormBytes / 1024 / 1024} MB): a note can be at most ${indianNumber(maxNoteLength)} characters. Please shorten it; nothing was saved.`,
         values: {},
       },
       { status: 413 },

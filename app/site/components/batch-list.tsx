@@ -1,3 +1,4 @@
+import { rupees } from "~/platform/indian-numbers";
 import {
   batchDateLabel,
   batchDaysLabels,
@@ -6,7 +7,6 @@ import {
   seatsLine,
   timingsLabel,
 } from "~/site/batch-rules";
-import { formatInr } from "~/site/course-schedule";
 
 /**
  * Upcoming batches, soonest first: when, which days and hours, where, seats and fee, and a
@@ -49,7 +49,7 @@ export function BatchList({
                 : `${batchModeLabels.classroom}, ${batch.branchName}`}
             </p>
             <p>
-              <strong>{formatInr(batch.feeInr)}</strong>
+              <strong>{rupees(batch.feeInr)}</strong>
               {batch.feeIncludes ? (
                 <span className="batch-card-includes">{` (includes ${batch.feeIncludes})`}</span>
               ) : null}
