@@ -1,6 +1,7 @@
 // The server sizes Node's heap for a small server (decision 016): it starts itself again, same
 // pid, with a young generation and an old-generation limit of its own, two malloc arenas and
-// malloc's thresholds held at 128 kB, unless the operator chose them in NODE_OPTIONS or MALLOC_*.
+// malloc's thresholds held at 32 kB (mapping) and 128 kB (trim), unless the operator chose them in
+// NODE_OPTIONS or MALLOC_*.
 // The process it becomes runs the build's JavaScript (build/server/start.js), never a .ts file,
 // so Node's TypeScript compiler is not loaded in it.
 import fs from "node:fs";
@@ -31,7 +32,7 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
       expect(args.at(-1)).toMatch(/\/build\/server\/start\.js$/);
       const env = environment(site.child.pid);
       expect(env).toContain("MALLOC_ARENA_MAX=2");
-      expect(env).toContain("MALLOC_MMAP_THRESHOLD_=131072");
+      expect(env).toContain("MALLOC_MMAP_THRESHOLD_=32768");
       expect(env).toContain("MALLOC_TRIM_THRESHOLD_=131072");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
@@ -62,7 +63,7 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
       const args = commandLine(site.child.pid);
       expect(args.some((arg) => arg.startsWith("--max-"))).toBe(false);
       expect(args.at(-1)).toMatch(/\/build\/server\/start\.js$/);
-      expect(environment(site.child.pid)).not.toContain("MALLOC_MMAP_THRESHOLD_=131072");
+      expect(environment(site.child.pid)).not.toContain("MALLOC_MMAP_THRESHOLD_=32768");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();
@@ -81,7 +82,7 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
       const env = environment(site.child.pid);
       expect(env).toContain("MALLOC_ARENA_MAX=4");
       expect(env).toContain("MALLOC_TRIM_THRESHOLD_=1048576");
-      expect(env).toContain("MALLOC_MMAP_THRESHOLD_=131072");
+      expect(env).toContain("MALLOC_MMAP_THRESHOLD_=32768");
       expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
     } finally {
       await site.stop();
