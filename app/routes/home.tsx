@@ -88,8 +88,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="hero-slides" aria-label="Life at the institute">
               {slides.map((slide, slot) => (
                 <li key={slide.photo.id} className="hero-slide" style={{ "--slot": slot } as React.CSSProperties}>
-                  {/* The first slide is the page's largest picture: fetched first, never lazily. */}
-                  <Photo photo={slide.photo} loading={slot === 0 ? "eager-high" : "lazy"} />
+                  {/* The first slide is the page's largest picture: fetched first, never lazily; the
+                      others lie under it, in view but unseen: lazily and at low priority. */}
+                  <Photo photo={slide.photo} loading={slot === 0 ? "eager-high" : "hidden"} />
                   <p className="hero-caption">
                     <strong>{slide.heading}</strong>
                     <span className="hero-caption-text">{slide.text}</span>

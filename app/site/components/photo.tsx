@@ -2,8 +2,13 @@ import type { Picture } from "~/site/content/types";
 import { drawingAvifSrcset } from "~/site/drawing-rasters";
 import { type PhotoView, photoPlace } from "~/site/photo-places";
 
-/** "eager-high": the page's largest picture (its LCP); "eager": above the fold; "lazy": below it. */
-type Loading = "eager-high" | "eager" | "lazy";
+/**
+ * "eager-high": the page's largest picture (its LCP); "eager": above the fold; "lazy": below it;
+ * "hidden": in view but not shown yet (the slideshow's later slides, under the first), lazy and at
+ * low priority, so that the browser does not raise it to the largest picture's and share the
+ * network with it.
+ */
+type Loading = "eager-high" | "eager" | "lazy" | "hidden";
 
 /**
  * An image with its width and height always set (no layout shift), in a <picture> when there are
@@ -36,7 +41,9 @@ function Sourced({
         ? { fetchPriority: "high" as const }
         : loading === "lazy"
           ? { loading: "lazy" as const, decoding: "async" as const }
-          : { decoding: "async" as const })}
+          : loading === "hidden"
+            ? { loading: "lazy" as const, decoding: "async" as const, fetchPriority: "low" as const }
+            : { decoding: "async" as const })}
     />
   );
   if (!avif && !webp) return element;
