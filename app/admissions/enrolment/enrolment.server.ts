@@ -13,6 +13,7 @@ import {
   lastDayOf,
   listBatchesNotEnded,
   lockBatch,
+  seatsOfBatch,
   toPublic,
 } from "~/site/batches.server";
 import { type CourseKey, courseByKey, courseByValue } from "~/site/course-catalog";
@@ -30,13 +31,17 @@ export function seatsTaken(batch: CountedBatch): string {
     const words = seatsLine(toPublic(batch));
     return `${batch.enrolled} enrolled${words ? ` · seats not counted, the site says "${words}"` : " · seats not counted"}`;
   }
-  const left = Math.max(0, batch.seatsTotal - batch.enrolled);
+  const { seatsLeft } = seatsOfBatch(batch);
   const seats = batch.seatsTotal === 1 ? "1 seat" : `${batch.seatsTotal} seats`;
-  return left === 0 ? `Full (${seats})` : `${left} of ${seats} left`;
+  return seatsLeft === 0 ? `Full (${seats})` : `${seatsLeft} of ${seats} left`;
 }
 
+/**
+ * Every counted seat is taken (batchSeatsOf, the pages' rule). A batch marked "Full" by hand,
+ * without a total, still takes students on the desk (decision 032: only counted seats are enforced).
+ */
 function isFull(batch: CountedBatch): boolean {
-  return batch.seatsTotal !== null && batch.enrolled >= batch.seatsTotal;
+  return seatsOfBatch(batch).seatsLeft === 0;
 }
 
 function choiceLabel(batch: CountedBatch, severalCourses: boolean, today: string): string {
@@ -113,7 +118,7 @@ export async function takeSeat(
     };
   }
   if (lastDayOf(batch) < today) return { ok: false, message: "That batch has ended: please choose another." };
-  if (batch.seatsTotal !== null && batch.enrolled >= batch.seatsTotal) {
+  if (isFull(batch)) {
     return {
       ok: false,
       message: `That batch has just filled up: ${batch.seatsTotal === 1 ? "its 1 seat is" : `all ${batch.seatsTotal} seats are`} taken. Nothing was saved: please choose another batch, or "Not decided yet".`,
