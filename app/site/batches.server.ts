@@ -158,13 +158,15 @@ export async function getBatch(db: AppDatabase, id: number): Promise<CountedBatc
  * second counts the first (also across processes sharing PostgreSQL).
  */
 export async function lockBatch(tx: AppDatabase, id: number): Promise<CountedBatch | undefined> {
-  const [row] = await tx.select().from(courseBatches).where(eq(courseBatches.id, id)).for("update");
-  if (!row) return undefined;
-  const [counted] = await tx
-    .select({ enrolled: sql<number>`count(*)::int` })
-    .from(students)
-    .where(eq(students.batchId, id));
-  return { ...row, enrolled: counted?.enrolled ?? 0 };
+  const [locked] = await tx
+    .select({ id: courseBatches.id })
+    .from(courseBatches)
+    .where(eq(courseBatches.id, id))
+    .for("update");
+  // Read in a statement of its own, once the lock is granted: on PostgreSQL a statement sees what
+  // was committed when it began, so a count made with the lock's own statement could miss the
+  // enrolment whose transaction held the lock.
+  return locked ? getBatch(tx, id) : undefined;
 }
 
 /** The pages showing a course's batches are rendered again once the transaction has committed. */
