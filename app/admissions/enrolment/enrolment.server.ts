@@ -94,20 +94,36 @@ export async function enrolmentChoices(
 /** Why a batch cannot be taken, in the words the stage form shows beside the batch. */
 export type SeatRefusal = { ok: false; message: string };
 
+/** A batch as a timeline entry keeps it: its id and how it read then (the batch may change or go). */
+export interface BatchMention {
+  id: number;
+  line: string;
+}
+
+function mentionOf(batch: CountedBatch | undefined, id: number): BatchMention {
+  return batch ? { id: batch.id, line: enrolmentLine(batch) } : { id, line: "" };
+}
+
+/** A batch as a timeline entry names it, read now (only its id when it no longer exists). */
+export async function batchMentionOf(db: AppDatabase, id: number): Promise<BatchMention> {
+  return mentionOf(await getBatch(db, id), id);
+}
+
 /**
  * Takes a seat in a batch for a record being enrolled into it, inside the enrolment's transaction:
  * the batch's row is locked until the transaction ends and its enrolled students counted under
  * the lock, so of two counsellors enrolling into the last seat at once (on one process or two),
  * the second waits for the first and is refused. The batch must be of one of the record's
  * courses and not have ended; a batch marked "Full" by hand, without a total, still takes
- * students (decision 032: only counted seats are enforced).
+ * students (decision 032: only counted seats are enforced). A seat taken tells the pages showing
+ * the batch (once the transaction has committed), as leaving one does.
  */
 export async function takeSeat(
   tx: AppDatabase,
   batchId: number,
   record: { courses: readonly string[] },
   today: string = indiaDay(),
-): Promise<{ ok: true; batch: CountedBatch } | SeatRefusal> {
+): Promise<{ ok: true; batch: BatchMention } | SeatRefusal> {
   const batch = await lockBatch(tx, batchId);
   if (!batch) return { ok: false, message: "That batch no longer exists: please choose another." };
   if (!courseKeysOf(record.courses).includes(batch.courseKey)) {
@@ -124,12 +140,8 @@ export async function takeSeat(
       message: `That batch has just filled up: ${batch.seatsTotal === 1 ? "its 1 seat is" : `all ${batch.seatsTotal} seats are`} taken. Nothing was saved: please choose another batch, or "Not decided yet".`,
     };
   }
-  return { ok: true, batch };
-}
-
-/** A batch as a timeline entry keeps it: its id and how it read then (the batch may change or go). */
-export function batchMention(batch: CountedBatch): { id: number; line: string } {
-  return { id: batch.id, line: enrolmentLine(batch) };
+  announceBatches(batch.courseKey);
+  return { ok: true, batch: mentionOf(batch, batchId) };
 }
 
 /**
@@ -137,10 +149,10 @@ export function batchMention(batch: CountedBatch): { id: number; line: string } 
  * locked: leaving never overfills a batch, and locking it too could deadlock against a student
  * moving the other way.
  */
-export async function leaveBatch(tx: AppDatabase, batchId: number): Promise<CountedBatch | undefined> {
+export async function leaveBatch(tx: AppDatabase, batchId: number): Promise<BatchMention> {
   const batch = await getBatch(tx, batchId);
   if (batch) announceBatches(batch.courseKey);
-  return batch;
+  return mentionOf(batch, batchId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // takes the other's forms and timeline; the merged record is deleted and a row in
 // student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { batchMention, leaveBatch } from "~/admissions/enrolment/enrolment.server";
+import { batchMentionOf, leaveBatch } from "~/admissions/enrolment/enrolment.server";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { scopeCondition } from "~/admissions/records/record-scope.server";
 import { isBranchGuess } from "~/admissions/records/student-branches";
@@ -11,7 +11,6 @@ import type { StudentRecord } from "~/admissions/records/student-records.server"
 import { type StudentStage, studentStages } from "~/admissions/records/student-stages";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { type AppDatabase, rowsOf } from "~/platform/database.server";
-import { getBatch } from "~/site/batches.server";
 import { enquiries, registrations, studentIntakes, studentMerges, students, studentTimeline } from "../../../db/schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -386,8 +385,8 @@ export async function mergeStudentRecords(
   const batchChange =
     plan.batchId !== kept.batchId
       ? {
-          from: kept.batchId === null ? null : await batchNamed(tx, kept.batchId),
-          to: plan.batchId === null ? null : await batchNamed(tx, plan.batchId),
+          from: kept.batchId === null ? null : await batchMentionOf(tx, kept.batchId),
+          to: plan.batchId === null ? null : await batchMentionOf(tx, plan.batchId),
         }
       : undefined;
   if (merged.batchId !== null) await leaveBatch(tx, merged.batchId);
@@ -423,12 +422,6 @@ export async function mergeStudentRecords(
     movedForms: movedEnquiries.length + movedRegistrations.length,
     movedEntries: movedEntries.length,
   };
-}
-
-/** A batch as a timeline entry names it. */
-async function batchNamed(tx: AppDatabase, id: number): Promise<{ id: number; line: string }> {
-  const batch = await getBatch(tx, id);
-  return batch ? batchMention(batch) : { id, line: "" };
 }
 
 /** The record a merged record went into, if `id` was merged (and its kept record still exists). */

@@ -2,9 +2,8 @@
 // version it was made on; an edit of an older version is refused with what changed meanwhile,
 // so nobody's work is overwritten without a word), and notes and logged calls and messages.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { batchMention, leaveBatch, takeSeat } from "~/admissions/enrolment/enrolment.server";
+import { leaveBatch, takeSeat } from "~/admissions/enrolment/enrolment.server";
 import type { AppDatabase } from "~/platform/database.server";
-import { announceBatches } from "~/site/batches.server";
 import { students, studentTimeline } from "../../../db/schema";
 import { type RecordScope, scopeCondition } from "./record-scope.server";
 import type { StudentBranch } from "./student-branches";
@@ -116,15 +115,14 @@ export async function editStudentRecord(
   if (batchId !== before.batchId) {
     const joined = batchId === null ? undefined : await takeSeat(tx, batchId, before);
     if (joined && !joined.ok) return { ok: false, reason: "batch", message: joined.message };
-    const left = before.batchId === null ? undefined : await leaveBatch(tx, before.batchId);
-    if (joined?.ok) announceBatches(joined.batch.courseKey);
+    const left = before.batchId === null ? null : await leaveBatch(tx, before.batchId);
     next.batchId = batchId;
     changed.push("batch");
     entries.push({
       kind: "batch",
       detail: {
-        from: left ? batchMention(left) : before.batchId === null ? null : { id: before.batchId, line: "" },
-        to: joined?.ok ? batchMention(joined.batch) : null,
+        from: left,
+        to: joined?.batch ?? null,
         ...(next.stage === "enrolled" ? {} : { stage: next.stage }),
       },
     });

@@ -1,6 +1,6 @@
 // Staff follow-up on enquiries and registrations: status, notes, and repeat contacts.
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import { batchMention, leaveBatch } from "~/admissions/enrolment/enrolment.server";
+import { leaveBatch } from "~/admissions/enrolment/enrolment.server";
 import { type RecordScope, studentInScope } from "~/admissions/records/record-scope.server";
 import { stageOfStatus } from "~/admissions/records/student-stages";
 import { addToTimeline } from "~/admissions/records/student-timeline.server";
@@ -91,7 +91,7 @@ async function followUpOnRecord(
         kind: "batch",
         actor: { label: source.by },
         detail: {
-          from: left ? batchMention(left) : { id: leaving, line: "" },
+          from: left,
           to: null,
           stage,
           ...origin,
