@@ -331,8 +331,6 @@ export function parseBatchForm(
   return { ok: true, batch: parsed.data, values };
 }
 
-const announce = announceBatches;
-
 /** Adds a batch (the demo content passes its own author and no audit entry). */
 export async function addBatch(
   db: AppDatabase,
@@ -347,7 +345,7 @@ export async function addBatch(
       .values({ ...batch, courseKey, updatedBy: by })
       .returning();
     if (!row) throw new Error("The batch was not stored.");
-    announce(courseKey);
+    announceBatches(courseKey);
     return row;
   };
   return audit ? auditedChange(db, insert, audit) : insert(db);
@@ -385,7 +383,7 @@ export async function updateBatch(
         .where(eq(courseBatches.id, id))
         .returning();
       if (!row) return { ok: false, reason: "missing" };
-      announce(courseKey);
+      announceBatches(courseKey);
       return { ok: true, row, before };
     },
     (result) => (result.ok ? audit(result.row) : undefined),
@@ -413,7 +411,7 @@ export async function removeBatch(
       if (locked.enrolled > 0) return { ok: false, reason: "enrolled", enrolled: locked.enrolled };
       const [row] = await tx.delete(courseBatches).where(eq(courseBatches.id, id)).returning();
       if (!row) return { ok: false, reason: "missing" };
-      announce(courseKey);
+      announceBatches(courseKey);
       return { ok: true, row };
     },
     (result) => (result.ok ? audit(result.row) : undefined),
