@@ -151,6 +151,16 @@ export async function getBatch(db: AppDatabase, id: number): Promise<CountedBatc
   return row;
 }
 
+/** A batch of this course (another course's batch is not found through a course's desk). */
+export async function getCourseBatch(
+  db: AppDatabase,
+  courseKey: CourseKey,
+  id: number,
+): Promise<CountedBatch | undefined> {
+  const row = await getBatch(db, id);
+  return row?.courseKey === courseKey ? row : undefined;
+}
+
 /**
  * Locks a batch's row for the rest of the transaction and counts its enrolled students under
  * that lock: every change of who is enrolled in a batch, of its seats and its removal takes the

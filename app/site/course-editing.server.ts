@@ -17,7 +17,7 @@ import {
   type BatchFormValues,
   type BatchRow,
   type CountedBatch,
-  getBatch,
+  getCourseBatch,
   listCourseBatchesForDesk,
   parseBatchForm,
   removeBatch,
@@ -26,11 +26,6 @@ import {
 import { getCourse, isEdited, restoreDefault, saveCourse } from "./content.server";
 import { getStartDates, setStartDate } from "./start-dates.server";
 import { syllabusToText, textToSyllabus } from "./syllabus-text";
-
-async function getCourseBatch(db: AppDatabase, courseKey: string, id: number): Promise<BatchRow | undefined> {
-  const row = await getBatch(db, id);
-  return row?.courseKey === courseKey ? row : undefined;
-}
 
 export const courseImageWidths = [320, 640] as const;
 

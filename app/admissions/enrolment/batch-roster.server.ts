@@ -11,7 +11,7 @@ import type { AppDatabase } from "~/platform/database.server";
 import { maxRowId } from "~/platform/form-data.server";
 import { indiaDay } from "~/platform/india-time";
 import { batchDateLabel, batchDaysLabels, timingsLabel } from "~/site/batch-rules";
-import { type BatchRow, type CountedBatch, getBatch, lastDayOf, toPublic } from "~/site/batches.server";
+import { type BatchRow, type CountedBatch, getCourseBatch, lastDayOf, toPublic } from "~/site/batches.server";
 import { type CourseKey, courseByKey } from "~/site/course-catalog";
 import { students, user } from "../../../db/schema";
 import { enrolmentLine, seatsTaken } from "./enrolment.server";
@@ -45,8 +45,8 @@ export async function enrolledStudents(db: AppDatabase, batchId: number): Promis
 async function courseBatchOf(db: AppDatabase, courseKey: CourseKey, value: string | undefined): Promise<CountedBatch> {
   const id = Number(value);
   if (!Number.isInteger(id) || id < 1 || id > maxRowId) throw data(null, { status: 404 });
-  const batch = await getBatch(db, id);
-  if (!batch || batch.courseKey !== courseKey) throw data(null, { status: 404 });
+  const batch = await getCourseBatch(db, courseKey, id);
+  if (!batch) throw data(null, { status: 404 });
   return batch;
 }
 
