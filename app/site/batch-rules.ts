@@ -53,13 +53,6 @@ export const batchDayNames: Record<BatchDays, string[]> = {
 
 export const batchModeLabels: Record<BatchMode, string> = { classroom: "Classroom", online: "Online" };
 
-export const batchSeatsLabels: Record<BatchSeats, string> = {
-  open: "Seats open",
-  left: "Seats left",
-  "filling-fast": "Filling fast",
-  full: "Full",
-};
-
 /** A batch as the public pages and the registration form show it. */
 export interface PublicBatch {
   id: number;
