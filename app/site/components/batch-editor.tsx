@@ -207,12 +207,18 @@ function Inform({ inform }: { inform: BatchInform }) {
   );
 }
 
+/** A batch's roster, with how many students are enrolled in it. */
+function RosterLink({ batch }: { batch: DeskBatch }) {
+  return (
+    <Link to={batch.roster}>{`Roster (${batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})`}</Link>
+  );
+}
+
 /** A batch's seats and enrolled students, with its roster. */
 function Seats({ batch }: { batch: DeskBatch }) {
   return (
     <p className="batch-desk-seats">
-      {batch.seats} ·{" "}
-      <Link to={batch.roster}>{`Roster (${batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})`}</Link>
+      {batch.seats} · <RosterLink batch={batch} />
     </p>
   );
 }
@@ -305,10 +311,7 @@ export function BatchEditor({
                   <input type="hidden" name="id" value={batch.id} />
                   <span>
                     Started {batch.values.startsOn ? batchDateLabel(batch.values.startsOn) : ""},{" "}
-                    {branchName(batch.values.branch ?? "")} · {batch.seats} ·{" "}
-                    <Link to={batch.roster}>
-                      {`Roster (${batch.enrolled === 1 ? "1 student" : `${batch.enrolled} students`})`}
-                    </Link>
+                    {branchName(batch.values.branch ?? "")} · {batch.seats} · <RosterLink batch={batch} />
                   </span>
                   <button type="submit" name="intent" value="batch-remove" className="btn-secondary" disabled={busy}>
                     Remove
