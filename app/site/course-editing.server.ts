@@ -128,6 +128,22 @@ export type CourseEditResult = {
   inform?: Awaited<ReturnType<typeof studentsToInform>>;
 } & ({ ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string> });
 
+/** A batch form refused: what was typed is shown again, each problem beside its field. */
+function batchFormRefused(batch: number | "new", values: BatchFormValues, fieldErrors: Record<string, string>) {
+  return data<CourseEditResult>(
+    { form: "batch", batch, ok: false, error: "Please fix the fields marked in red.", values, fieldErrors },
+    { status: 400 },
+  );
+}
+
+/** The batch a form names is not (or no longer) one of the course's. */
+function batchGone() {
+  return data<CourseEditResult>(
+    { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
+    { status: 404 },
+  );
+}
+
 export async function saveCourseEditor(
   db: AppDatabase,
   uploadsDir: string,
@@ -169,19 +185,7 @@ export async function saveCourseEditor(
     }
     case "batch-add": {
       const parsed = parseBatchForm(form);
-      if (!parsed.ok) {
-        return data<CourseEditResult>(
-          {
-            form: "batch",
-            batch: "new",
-            ok: false,
-            error: "Please fix the fields marked in red.",
-            values: parsed.values,
-            fieldErrors: parsed.fieldErrors,
-          },
-          { status: 400 },
-        );
-      }
+      if (!parsed.ok) return batchFormRefused("new", parsed.values, parsed.fieldErrors);
       const row = await addBatch(db, course.coordinatorKey, parsed.batch, staff.email, (added) => ({
         actor: staff.email,
         action: "batch.add",
@@ -198,51 +202,20 @@ export async function saveCourseEditor(
     case "batch-save": {
       const id = Number(form.get("id"));
       const current = Number.isSafeInteger(id) ? await getCourseBatch(db, course.coordinatorKey, id) : undefined;
-      if (!current) {
-        return data<CourseEditResult>(
-          { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
-          { status: 404 },
-        );
-      }
+      if (!current) return batchGone();
       const parsed = parseBatchForm(form, { currentStartsOn: current.startsOn });
-      if (!parsed.ok) {
-        return data<CourseEditResult>(
-          {
-            form: "batch",
-            batch: id,
-            ok: false,
-            error: "Please fix the fields marked in red.",
-            values: parsed.values,
-            fieldErrors: parsed.fieldErrors,
-          },
-          { status: 400 },
-        );
-      }
+      if (!parsed.ok) return batchFormRefused(id, parsed.values, parsed.fieldErrors);
       const saved = await updateBatch(db, course.coordinatorKey, id, parsed.batch, staff.email, (row) => ({
         actor: staff.email,
         action: "batch.update",
         subject: `${course.coordinatorKey} batch ${row.id}`,
         detail: batchDetail(row),
       }));
-      if (!saved.ok && saved.reason === "missing") {
-        return data<CourseEditResult>(
-          { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
-          { status: 404 },
-        );
-      }
+      if (!saved.ok && saved.reason === "missing") return batchGone();
       if (!saved.ok) {
-        const message = `${enrolledWords(saved.enrolled)} enrolled in this batch: the total cannot be fewer than ${saved.enrolled}.`;
-        return data<CourseEditResult>(
-          {
-            form: "batch",
-            batch: id,
-            ok: false,
-            error: "Please fix the fields marked in red.",
-            values: parsed.values,
-            fieldErrors: { seatsTotal: message },
-          },
-          { status: 400 },
-        );
+        return batchFormRefused(id, parsed.values, {
+          seatsTotal: `${enrolledWords(saved.enrolled)} enrolled in this batch: the total cannot be fewer than ${saved.enrolled}.`,
+        });
       }
       const inform = await studentsToInform(db, saved.before, saved.row);
       return data<CourseEditResult>({
@@ -276,12 +249,7 @@ export async function saveCourseEditor(
           { status: 409 },
         );
       }
-      if (!removed.ok) {
-        return data<CourseEditResult>(
-          { form: "batch", ok: false, error: "That batch no longer exists: it may have been removed." },
-          { status: 404 },
-        );
-      }
+      if (!removed.ok) return batchGone();
       return data<CourseEditResult>({
         form: "batch",
         ok: true,
