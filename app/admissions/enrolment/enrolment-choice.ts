@@ -4,7 +4,9 @@
 /** A batch the desk offers for an enrolled student, as its choice reads. */
 export interface EnrolmentChoice {
   id: number;
-  /** "Mon 14 Dec: weekdays, 6:30 pm to 8:30 pm, Chennai · 3 of 20 seats left". */
+  /** The batch: "Mon 14 Dec: weekdays, 6:30 pm to 8:30 pm, Chennai". */
+  name: string;
+  /** The batch and its seats: "Mon 14 Dec: weekdays, 6:30 pm to 8:30 pm, Chennai · 3 of 20 seats left". */
   label: string;
   /** Every counted seat is taken: it cannot be chosen (unless it is the student's batch already). */
   full: boolean;

@@ -44,10 +44,10 @@ function isFull(batch: CountedBatch): boolean {
   return seatsOfBatch(batch).seatsLeft === 0;
 }
 
-function choiceLabel(batch: CountedBatch, severalCourses: boolean, today: string): string {
+function choiceName(batch: CountedBatch, severalCourses: boolean, today: string): string {
   const course = severalCourses ? `${courseByKey(batch.courseKey).label}: ` : "";
   const started = batch.startsOn < today ? ` (started ${batchDateLabel(batch.startsOn)})` : "";
-  return `${course}${batchOption(toPublic(batch), new Date(`${today}T12:00:00Z`))}${started} · ${seatsTaken(batch)}`;
+  return `${course}${batchOption(toPublic(batch), new Date(`${today}T12:00:00Z`))}${started}`;
 }
 
 /** The course keys of a record's courses (registration values). */
@@ -81,13 +81,17 @@ export async function enrolmentChoices(
   const alsoIds = record.batchId === null ? [] : [record.batchId];
   const batches = await listBatchesNotEnded(db, keys, { today, alsoIds });
   const severalCourses = new Set(batches.map((batch) => batch.courseKey)).size > 1;
-  const choices = batches.map((batch) => ({
-    id: batch.id,
-    label: choiceLabel(batch, severalCourses, today),
-    full: isFull(batch),
-    current: batch.id === record.batchId,
-    picked: batch.id === picked,
-  }));
+  const choices = batches.map((batch) => {
+    const name = choiceName(batch, severalCourses, today);
+    return {
+      id: batch.id,
+      name,
+      label: `${name} · ${seatsTaken(batch)}`,
+      full: isFull(batch),
+      current: batch.id === record.batchId,
+      picked: batch.id === picked,
+    };
+  });
   return [...choices.filter((choice) => choice.picked), ...choices.filter((choice) => !choice.picked)];
 }
 

@@ -195,7 +195,7 @@ export function RecordPage({ page, answer }: { page: RecordPageData; answer?: Re
         {record.stage === "enrolled" ? (
           <span data-testid="record-batch">
             {" · "}
-            {batch ? `Batch: ${batch.label.split(" · ")[0]}` : <strong>Batch not decided yet</strong>}
+            {batch ? `Batch: ${batch.name}` : <strong>Batch not decided yet</strong>}
           </span>
         ) : null}
         {" · "}
