@@ -2,7 +2,7 @@
 // the course's students. An admin, under /admin/courses/<page id>; on the course's own desk
 // (/onlineuser/<key>/course) an admin or a counsellor who works on that course (decision 018).
 import { data, type RouterContextProvider } from "react-router";
-import { type CourseKey, courseByKey, courseCatalog } from "~/site/course-catalog";
+import { type CourseKey, courseCatalog } from "~/site/course-catalog";
 import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 
@@ -36,7 +36,7 @@ export async function requireCourseDesk(
   return {
     staff,
     courseKey: course.key,
-    base: `/admin/courses/${courseByKey(course.key).pageId}`,
+    base: `/admin/courses/${course.pageId}`,
     recordsBase: "/admin/students",
   };
 }
