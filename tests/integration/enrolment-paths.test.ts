@@ -49,8 +49,8 @@ describeEachEngine("leaving or keeping a batch by other ways than the stage form
     await test?.destroy();
   });
 
-  /** A registration for IoT, and its record enrolled into the batch. */
-  async function enrolled(name: string, mobile: string): Promise<{ recordId: number; registrationId: number }> {
+  /** A registration for IoT, and the record it was filed on. */
+  async function registered(name: string, mobile: string): Promise<{ recordId: number; registrationId: number }> {
     const { db } = test.database;
     const stored = await createSubmission(
       db,
@@ -62,7 +62,13 @@ describeEachEngine("leaving or keeping a batch by other ways than the stage form
       .select({ studentId: registrations.studentId })
       .from(registrations)
       .where(eq(registrations.id, stored.id));
-    const recordId = row?.studentId ?? 0;
+    return { recordId: row?.studentId ?? 0, registrationId: stored.id };
+  }
+
+  /** A registration for IoT, and its record enrolled into the batch. */
+  async function enrolled(name: string, mobile: string): Promise<{ recordId: number; registrationId: number }> {
+    const { db } = test.database;
+    const { recordId, registrationId } = await registered(name, mobile);
     const [record] = await db.select().from(students).where(eq(students.id, recordId));
     const result = await afterCommit(() =>
       db.transaction((tx) =>
@@ -70,7 +76,7 @@ describeEachEngine("leaving or keeping a batch by other ways than the stage form
       ),
     );
     expect(result.ok).toBe(true);
-    return { recordId, registrationId: stored.id };
+    return { recordId, registrationId };
   }
 
   const seatsLeft = async () =>
@@ -97,17 +103,7 @@ describeEachEngine("leaving or keeping a batch by other ways than the stage form
   it("a merge keeps one seat for the student: the kept record takes the other's batch", async () => {
     const { db } = test.database;
     const { recordId: mergedId } = await enrolled("Merged Away", "9822222222");
-    const stored = await createSubmission(
-      db,
-      "registration",
-      student({ name: "Kept One", mobile: "9833333333", email: "kept.one@example.in", course: "iot" }),
-      { submissionToken: crypto.randomUUID() },
-    );
-    const [row] = await db
-      .select({ studentId: registrations.studentId })
-      .from(registrations)
-      .where(eq(registrations.id, stored.id));
-    const keptId = row?.studentId ?? 0;
+    const { recordId: keptId } = await registered("Kept One", "9833333333");
     expect(await seatsLeft()).toBe(9);
     const versions = async (id: number) =>
       (await db.select({ version: students.version }).from(students).where(eq(students.id, id)))[0]?.version ?? 0;
