@@ -59,6 +59,11 @@ async function addBatch(origin: string, cookie: string, course: string, override
   return id;
 }
 
+/** Asks the admins' desk of the embedded course to remove a batch. */
+function removeBatch(origin: string, cookie: string, id: number) {
+  return postForm(origin, "/admin/courses/embedded", { intent: "batch-remove", id: String(id) }, { Cookie: cookie });
+}
+
 async function batchIds(origin: string, cookie: string, course: string): Promise<number[]> {
   const page = (await visit(origin, `/admin/courses/${course}`, cookie)).text;
   return [...page.matchAll(/name="id" value="(\d+)"/g)].map((match) => Number(match[1]));
@@ -327,27 +332,13 @@ describeEachEngine("enrolment into a batch, and seats that count themselves", (e
 
   it("refuses to remove a batch with enrolled students, and says how many to tell when its date moves", async () => {
     const origin = site.origin;
-    const removed = await postForm(
-      origin,
-      "/admin/courses/embedded",
-      { intent: "batch-remove", id: String(batchA) },
-      {
-        Cookie: adminCookie,
-      },
-    );
+    const removed = await removeBatch(origin, adminCookie, batchA);
     expect(removed.status).toBe(409);
     expect(await removed.text()).toContain("1 student is enrolled in this batch, so it cannot be removed.");
     expect(await batchIds(origin, adminCookie, "embedded")).toContain(batchA);
     // An empty batch still goes.
     const empty = await addBatch(origin, adminCookie, "embedded", { startsOn: "2031-09-01", seatsTotal: "" });
-    const gone = await postForm(
-      origin,
-      "/admin/courses/embedded",
-      { intent: "batch-remove", id: String(empty) },
-      {
-        Cookie: adminCookie,
-      },
-    );
+    const gone = await removeBatch(origin, adminCookie, empty);
     expect(gone.status).toBe(200);
 
     // The total cannot go under the students enrolled.
