@@ -211,6 +211,12 @@ describeEachEngine("enrolment into a batch, and seats that count themselves", (e
     expect(latePage).toMatch(/<option value="embedded" selected="">/);
     expect(latePage).toMatch(/<option value="Udupi" selected="">/);
     expect(latePage).not.toContain(`<option value="${batchA}"`);
+    // With another mistake in the form, the full batch is said beside its field at once too.
+    const twice = await postForm(origin, "/online/register", { ...typed, mobile: "12345" });
+    expect(twice.status).toBe(400);
+    const twicePage = await twice.text();
+    expect(twicePage).toContain("This batch has just filled up: please choose another, or leave it empty");
+    expect(twicePage).toContain('value="12345"');
 
     // A second enrolment into the full batch is refused beside the batch, keeping the choice.
     const refused = await setStage(

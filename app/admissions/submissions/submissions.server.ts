@@ -68,6 +68,23 @@ export const notSentMessage: Record<SubmissionKind, string> = {
   registration: notSent("registration"),
 };
 
+/** The batch a student picked, as the registration keeps it, or why it cannot be taken now. */
+async function pickedBatch(
+  db: AppDatabase,
+  course: string,
+  batchId: number,
+): Promise<{ id: number; line: string } | { problem: string }> {
+  const courseKey = courseByValue(course)?.key;
+  const found = courseKey ? await batchForRegistration(db, courseKey, batchId) : "not-open";
+  if (typeof found !== "string") return found;
+  const problem = {
+    full: messages.batchFull,
+    "other-course": messages.batchOtherCourse,
+    "not-open": messages.batchNotOpen,
+  };
+  return { problem: problem[found] };
+}
+
 /**
  * The action behind both public forms: read, screen, validate, store exactly
  * once, then redirect to the confirmation. Every failure answers 4xx/503 with
@@ -126,10 +143,17 @@ export async function handleSubmission(
 
   const result = validateSubmission(kind, input);
   if (!result.ok) {
-    return data<SubmissionProblem>(
-      { values, fieldErrors: result.fieldErrors, formError: result.formError },
-      { status: 400 },
-    );
+    // A picked batch that filled up (or closed) is said beside its field with the other mistakes,
+    // not only once they are mended: the full batch is no longer in the list the page shows again.
+    const fieldErrors = { ...result.fieldErrors };
+    const picked = typeof input.batch === "string" && /^\d{1,9}$/.test(input.batch) ? Number(input.batch) : null;
+    if (picked !== null && !fieldErrors.batch) {
+      const found = await pickedBatch(database.db, typeof input.course === "string" ? input.course : "", picked).catch(
+        () => undefined,
+      );
+      if (found && "problem" in found) fieldErrors.batch = found.problem;
+    }
+    return data<SubmissionProblem>({ values, fieldErrors, formError: result.formError }, { status: 400 });
   }
 
   const token = form.get(tokenField);
@@ -144,16 +168,10 @@ export async function handleSubmission(
     // The batch a student picked must still be one of the course's upcoming batches with seats.
     let chosen: { id: number; line: string } | undefined;
     if ("batch" in result.data && result.data.batch !== null) {
-      const courseKey = courseByValue(course ?? "")?.key;
-      const found = courseKey ? await batchForRegistration(db, courseKey, result.data.batch) : "not-open";
-      if (typeof found === "string") {
-        const message = {
-          full: messages.batchFull,
-          "other-course": messages.batchOtherCourse,
-          "not-open": messages.batchNotOpen,
-        }[found];
+      const found = await pickedBatch(db, course ?? "", result.data.batch);
+      if ("problem" in found) {
         return data<SubmissionProblem>(
-          { values, fieldErrors: { batch: message }, formError: messages.fixErrors },
+          { values, fieldErrors: { batch: found.problem }, formError: messages.fixErrors },
           { status: 400 },
         );
       }
