@@ -10,7 +10,17 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
-import { addStaff, eventually, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import {
+  addStaff,
+  eventually,
+  postForm,
+  type SiteProcess,
+  signIn,
+  startSite,
+  startTwoSites,
+  studentForm,
+  type TwoSites,
+} from "./site-process";
 import { copyPgliteTemplate } from "./template-copies";
 
 const admin = "enrol.admin@sampige-academy.example";
@@ -395,27 +405,24 @@ describeEachEngine("enrolment into a batch, and seats that count themselves", (e
 });
 
 describeEachEngine("the last seat of a batch with two processes on one PostgreSQL", () => {
+  let two: TwoSites | undefined;
   let sites: [SiteProcess, SiteProcess];
-  let dataDir = "";
   let databaseUrl = "";
-  let drop = async () => {};
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase({ migrated: true });
-    drop = created.drop;
-    databaseUrl = created.url;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-seat-"));
-    const options = { dataDir, databaseUrl, env: { FORM_RATE_LIMIT: "1000/10m" } };
-    await addStaff(options, admin, "admin");
-    await addStaff(options, embeddedCounsellor, "counsellor", "embedded");
-    sites = (await Promise.all([startSite(options), startSite(options)])) as [SiteProcess, SiteProcess];
+    two = await startTwoSites({
+      label: "seat",
+      migrated: true,
+      env: { FORM_RATE_LIMIT: "1000/10m" },
+      staff: [
+        [admin, "admin"],
+        [embeddedCounsellor, "counsellor", "embedded"],
+      ],
+    });
+    ({ sites, databaseUrl } = two);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all((sites ?? []).map((site) => site.stop()));
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => two?.stop());
 
   it("lets only one of two counsellors enrolling at once, one on each process, take the last seat", async () => {
     const [a, b] = sites;

@@ -9,7 +9,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publicPaths } from "../../app/site/public-pages";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
-import { addStaff, eventually, postForm, type SiteProcess, signIn, startSite } from "./site-process";
+import {
+  addStaff,
+  eventually,
+  postForm,
+  type SiteProcess,
+  signIn,
+  startSite,
+  startTwoSites,
+  type TwoSites,
+} from "./site-process";
 import { copyPgliteTemplate } from "./template-copies";
 
 const admin = "photos.admin@sampige-academy.example";
@@ -160,24 +169,15 @@ describeEachEngine("branches and photos in the page cache", (engine) => {
 });
 
 describeEachEngine("branches and photos in the page cache of two processes", () => {
+  let two: TwoSites | undefined;
   let sites: [SiteProcess, SiteProcess];
-  let dataDir = "";
-  let drop = async () => {};
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase({ migrated: true });
-    drop = created.drop;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-photo-cache-two-"));
-    const options = { dataDir, databaseUrl: created.url };
-    await addStaff(options, admin, "admin");
-    sites = (await Promise.all([startSite(options), startSite(options)])) as [SiteProcess, SiteProcess];
+    two = await startTwoSites({ label: "photo-cache-two", migrated: true, staff: [[admin, "admin"]] });
+    sites = two.sites;
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all((sites ?? []).map((site) => site.stop()));
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => two?.stop());
 
   it("drops the same pages in both processes when a photo or a branch is edited on one", async () => {
     const [a, b] = sites;

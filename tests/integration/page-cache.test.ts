@@ -7,8 +7,18 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publicPaths } from "../../app/site/public-pages";
-import { createPostgresDatabase, describeEachEngine } from "./databases";
-import { addStaff, eventually, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
+import { describeEachEngine } from "./databases";
+import {
+  addStaff,
+  eventually,
+  postForm,
+  type SiteProcess,
+  signIn,
+  startSite,
+  startTwoSites,
+  studentForm,
+  type TwoSites,
+} from "./site-process";
 import { copyPgliteTemplate } from "./template-copies";
 
 const admin = "cache.admin@sampige-academy.example";
@@ -172,24 +182,15 @@ describeEachEngine("the public page cache", () => {
 }, ["pglite"]);
 
 describeEachEngine("the public page cache of two processes", () => {
+  let two: TwoSites | undefined;
   let sites: [SiteProcess, SiteProcess];
-  let dataDir = "";
-  let drop = async () => {};
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase({ migrated: true });
-    drop = created.drop;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-cache-two-"));
-    const options = { dataDir, databaseUrl: created.url };
-    await addStaff(options, admin, "admin");
-    sites = (await Promise.all([startSite(options), startSite(options)])) as [SiteProcess, SiteProcess];
+    two = await startTwoSites({ label: "cache-two", migrated: true, staff: [[admin, "admin"]] });
+    sites = two.sites;
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all((sites ?? []).map((site) => site.stop()));
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => two?.stop());
 
   it("drops the same pages in both processes when a course is edited on one", async () => {
     const [a, b] = sites;

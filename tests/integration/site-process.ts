@@ -1,8 +1,12 @@
 // The real site (`http/index.ts`, the production build) in its own process, for tests of
 // what an operator sees: restarts, signals, a database that goes away, several processes.
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { addStaffAccount, type CliRun, runCli as runCliProcess } from "../support/processes";
+import { createPostgresDatabase } from "./databases";
 import { studentFormFields } from "./fixtures";
 
 export const staffPassword = "correct horse battery staple kolam";
@@ -244,4 +248,42 @@ export async function inParallel<T, R>(items: readonly T[], parallel: number, ta
     }),
   );
   return results;
+}
+
+/** Two site processes sharing one PostgreSQL database, and the data folder (uploads) two processes on one machine share. */
+export interface TwoSites {
+  sites: [SiteProcess, SiteProcess];
+  dataDir: string;
+  databaseUrl: string;
+  /** Stops both, drops the database and removes the folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts two processes of the site on a new PostgreSQL database (migrated from the template when
+ * `migrated`, else by the first start), with these staff accounts added first.
+ */
+export async function startTwoSites(options: {
+  label: string;
+  migrated?: boolean;
+  env?: Record<string, string>;
+  staff: [email: string, role: string, courses?: string][];
+}): Promise<TwoSites> {
+  const created = await createPostgresDatabase({ migrated: options.migrated ?? false });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `institute-it-${options.label}-`));
+  const siteOptions = { dataDir, databaseUrl: created.url, env: options.env };
+  const started: SiteProcess[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((site) => site.stop()));
+    await created.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (const [email, role, courses] of options.staff) await addStaff(siteOptions, email, role, courses);
+    await Promise.all([0, 1].map(async () => started.push(await startSite(siteOptions))));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { sites: started as [SiteProcess, SiteProcess], dataDir, databaseUrl: created.url, stop };
 }

@@ -2,49 +2,37 @@
 // streams hear submissions and student record changes made on the other, a session works on both, the form limit and
 // the sign-in throttle count across both, and a staff change on one refreshes the other's
 // cached public pages.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";
-import { createPostgresDatabase, describeEachEngine } from "./databases";
+import { describeEachEngine } from "./databases";
 import { student } from "./fixtures";
 import {
-  addStaff,
   eventually,
   openStaffStream,
   postForm,
   type SiteProcess,
   signIn,
-  startSite,
+  startTwoSites,
   studentForm,
+  type TwoSites,
 } from "./site-process";
 
 const admin = "two.admin@sampige-academy.example";
 
 describeEachEngine("two processes on one PostgreSQL", () => {
+  let two: TwoSites | undefined;
   let sites: [SiteProcess, SiteProcess];
   let dataDir = "";
-  let drop = async () => {};
   let databaseUrl = "";
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    databaseUrl = created.url;
-    // One shared folder for uploads, as two processes on one machine have.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-two-"));
-    const options = { dataDir, databaseUrl: created.url, env: { FORM_RATE_LIMIT: "3/10m" } };
-    await addStaff(options, admin, "admin");
-    sites = (await Promise.all([startSite(options), startSite(options)])) as [SiteProcess, SiteProcess];
+    // The database is migrated by the first start, as a new installation's is.
+    two = await startTwoSites({ label: "two", env: { FORM_RATE_LIMIT: "3/10m" }, staff: [[admin, "admin"]] });
+    ({ sites, dataDir, databaseUrl } = two);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all((sites ?? []).map((site) => site.stop()));
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => two?.stop());
 
   it("shows a submission made on one in a staff stream open on the other, with one session for both", async () => {
     const [a, b] = sites;
