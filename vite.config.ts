@@ -4,40 +4,34 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 /**
- * Public form pages load one small script instead of React (docs/decisions/005).
- * It is built with the client bundle as assets/enhance.js; the server adds a
- * content hash to its URL so it can be cached for long.
+ * A file of the sources built as an entry of its own into one environment's output, by the name
+ * given (at build time only: the dev server serves sources as they are).
  */
-function formEnhancement(): Plugin {
+function extraEntry(environment: "client" | "ssr", source: string, fileName: string): Plugin {
   return {
-    name: "form-enhancement",
-    applyToEnvironment: (environment) => environment.name === "client",
+    name: `extra-entry:${fileName}`,
+    applyToEnvironment: (candidate) => candidate.name === environment,
     buildStart() {
       if (this.environment.mode !== "build") return;
-      this.emitFile({ type: "chunk", id: path.resolve("app/client/enhance.ts"), fileName: "assets/enhance.js" });
-    },
-  };
-}
-
-/**
- * The server's process runs build/server/start.js, this build's JavaScript of http/start.ts:
- * http/index.ts starts it, so that Node's TypeScript compiler stays out of the server's memory
- * (docs/decisions/016). Its only import besides Node's own is the module-loading hook; it loads
- * the server bundle (index.js) by its path.
- */
-function serverStart(): Plugin {
-  return {
-    name: "server-start",
-    applyToEnvironment: (environment) => environment.name === "ssr",
-    buildStart() {
-      if (this.environment.mode !== "build") return;
-      this.emitFile({ type: "chunk", id: path.resolve("http/start.ts"), fileName: "start.js" });
+      this.emitFile({ type: "chunk", id: path.resolve(source), fileName });
     },
   };
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), formEnhancement(), serverStart()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Public form pages load one small script instead of React (docs/decisions/005), built with
+    // the client bundle as assets/enhance.js; the server adds a content hash to its URL so it can
+    // be cached for long.
+    extraEntry("client", "app/client/enhance.ts", "assets/enhance.js"),
+    // The server's process runs build/server/start.js, this build's JavaScript of http/start.ts:
+    // http/index.ts starts it, so that Node's TypeScript compiler stays out of the server's memory
+    // (docs/decisions/016). Its only import besides Node's own is the module-loading hook; it
+    // loads the server bundle (index.js) by its path.
+    extraEntry("ssr", "http/start.ts", "start.js"),
+  ],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -16,6 +16,12 @@ export const browserHeaders = {
   cookie: "first_touch=p=%2Fcourses%2Fembedded&s=google&m=cpc&c=admissions-2026",
 };
 
+/** A new visitor's request headers: the browser's user agent and encodings, no first-touch cookie. */
+export const newVisitorHeaders = {
+  "user-agent": browserHeaders["user-agent"],
+  "accept-encoding": browserHeaders["accept-encoding"],
+};
+
 export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;

@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs";
 import { alternately, ratio, roundsOf, type Version } from "./baseline.ts";
 import { count, log, mb, percentile, type SetSizes, setSizes, sleep } from "./figures.ts";
-import { browserHeaders, publicPaths, request } from "./http.ts";
+import { newVisitorHeaders, publicPaths, request } from "./http.ts";
 import { postgresDatabase, postgresReachable } from "./postgres.ts";
 import { stopProcess, tempDir } from "./processes.ts";
 import { type Engine, origin, startSite } from "./site.ts";
@@ -29,18 +29,13 @@ interface MemoryFigures {
   afterPages: SetSizes;
 }
 
-const pageHeaders = {
-  "user-agent": browserHeaders["user-agent"],
-  "accept-encoding": browserHeaders["accept-encoding"],
-};
-
 async function measureOnce(version: Version, engine: Engine): Promise<MemoryFigures> {
   const site = await startSite(engine, {}, version.root);
   try {
     await sleep(2_000);
     const afterStart = setSizes(site.pid);
     for (const pagePath of await publicPaths(origin)) {
-      const answer = await request(`${origin}${pagePath}`, { headers: pageHeaders });
+      const answer = await request(`${origin}${pagePath}`, { headers: newVisitorHeaders });
       if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}`);
     }
     await sleep(2_000);

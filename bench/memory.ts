@@ -5,7 +5,7 @@
 // inspector.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mb, residentBytes, sleep } from "./figures.ts";
-import { publicPaths, request } from "./http.ts";
+import { newVisitorHeaders, publicPaths, request } from "./http.ts";
 import { stopProcess, track } from "./processes.ts";
 
 export interface MeasuredSite {
@@ -119,11 +119,6 @@ export interface StartupFigures {
   afterPagesRss: number;
 }
 
-const pageHeaders = {
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-  "accept-encoding": "gzip, deflate, br",
-};
-
 /** Starts the site, measures its first answer and memory idle and after every public page, stops it. */
 export async function measureStartup(options: {
   root: string;
@@ -136,7 +131,7 @@ export async function measureStartup(options: {
     await sleep(2_000);
     const idleRss = residentBytes(site.child.pid);
     for (const pagePath of await publicPaths(options.origin)) {
-      const answer = await request(`${options.origin}${pagePath}`, { headers: pageHeaders });
+      const answer = await request(`${options.origin}${pagePath}`, { headers: newVisitorHeaders });
       if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}`);
     }
     await sleep(2_000);

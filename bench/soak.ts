@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { log, mb, residentBytes, sleep } from "./figures.ts";
 import { formBody } from "./forms.ts";
-import { browserHeaders, publicPaths, request } from "./http.ts";
+import { browserHeaders, newVisitorHeaders, publicPaths, request } from "./http.ts";
 import { openStream } from "./live.ts";
 import { type HeapFigures, startMeasuredSite } from "./memory.ts";
 import { stopProcess, tempDir } from "./processes.ts";
@@ -112,10 +112,7 @@ export async function runSoak(options: {
         // Every fifth visit is a newcomer (no first-touch cookie yet), some from a campaign link.
         const newcomer = i % 5 === 0;
         const search = newcomer ? (campaigns[i % campaigns.length] ?? "") : "";
-        const headers: Record<string, string> = {
-          "user-agent": browserHeaders["user-agent"],
-          "accept-encoding": "gzip, deflate, br",
-        };
+        const headers: Record<string, string> = { ...newVisitorHeaders };
         if (!newcomer) headers.cookie = "first_touch=p=%2F&s=google";
         count(await statusOf(`${origin}${page}${search}`, { headers }), is200);
         await sleep(40);

@@ -220,6 +220,21 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
   }
 }
 
+/**
+ * node-postgres with Drizzle's driver and migrator for it, loaded once a site opens PostgreSQL (as
+ * PGlite's modules are loaded only for the embedded database).
+ */
+async function loadPostgres() {
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
+  return { pg, drizzlePostgres, migratePostgres };
+}
+
+type PostgresModules = Awaited<ReturnType<typeof loadPostgres>>;
+
 async function openPostgres(
   databaseUrl: string,
   migrationsFolder: string,
@@ -228,11 +243,9 @@ async function openPostgres(
   // Keep-alive probes find a connection whose peer vanished (a dead machine, a dropped NAT
   // entry) even while it waits for nothing.
   const connection = { connectionString: databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
-  await migrateWithLock(connection, timeouts, migrationsFolder);
-  const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([
-    import("pg"),
-    import("drizzle-orm/node-postgres"),
-  ]);
+  const modules = await loadPostgres();
+  await migrateWithLock(modules, connection, timeouts, migrationsFolder);
+  const { pg, drizzlePostgres } = modules;
 
   const pool = new pg.Pool({
     ...connection,
@@ -287,16 +300,11 @@ async function openPostgres(
  * migrates while the others wait for the advisory lock.
  */
 async function migrateWithLock(
+  { pg, drizzlePostgres, migratePostgres }: PostgresModules,
   connection: ClientConfig,
   timeouts: PostgresTimeouts,
   migrationsFolder: string,
 ): Promise<void> {
-  // Loaded only for PostgreSQL, as PGlite's modules are only for the embedded database.
-  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
-    import("pg"),
-    import("drizzle-orm/node-postgres"),
-    import("drizzle-orm/node-postgres/migrator"),
-  ]);
   const client = new pg.Client({ ...connection, connectionTimeoutMillis: timeouts.connectMs });
   client.on("error", () => {});
   try {

@@ -120,6 +120,9 @@ export const monthNames = [
   "December",
 ] as const;
 
+/** The days' English names, Sunday first (as Date's getUTCDay counts them). */
+export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
 /**
  * A day written out as the public pages show it, as Intl's en-IN long date writes it, without
  * Intl (see below): "2025-03-14" -> "14 March 2025".

@@ -1,5 +1,6 @@
 // What a batch is, in words and numbers both sides use: the public pages, the registration
 // form's script, the desk and the database schema (which is why imports here are relative).
+import { monthNames, weekdayNames } from "../platform/india-time.ts";
 import type { CourseKey } from "./course-catalog.ts";
 
 export const batchDays = ["weekday", "weekend"] as const;
@@ -72,13 +73,21 @@ export interface PublicBatch {
   feeIncludes: string;
 }
 
-const weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** A day's parts as a batch's dates write them: "2027-01-12" -> Tue, 12, Jan, 2027. */
+function shortDay(isoDate: string) {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return {
+    weekday: weekdayNames[date.getUTCDay()]?.slice(0, 3),
+    date: date.getUTCDate(),
+    month: monthNames[date.getUTCMonth()]?.slice(0, 3),
+    year: date.getUTCFullYear(),
+  };
+}
 
 /** "2027-01-12" -> "Tue, 12 Jan 2027" (the same on the server and in every browser). */
 export function batchDateLabel(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return `${weekdayNames[date.getUTCDay()]}, ${date.getUTCDate()} ${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const { weekday, date, month, year } = shortDay(isoDate);
+  return `${weekday}, ${date} ${month} ${year}`;
 }
 
 /** "18:30" -> "6:30 pm"; "09:00" -> "9 am". */
@@ -121,11 +130,10 @@ export function seatsLine(batch: Pick<PublicBatch, "seats" | "seatsLeft">): stri
 
 /** A batch as the registration form offers it, short enough for a phone's select: "Mon 14 Dec: weekends, 10 am to 4 pm, Bangalore". */
 export function batchOption(batch: PublicBatch, now: Date = new Date()): string {
-  const date = new Date(`${batch.startsOn}T00:00:00Z`);
-  const day = `${weekdayNames[date.getUTCDay()]} ${date.getUTCDate()} ${monthNames[date.getUTCMonth()]}`;
-  const year = date.getUTCFullYear() === now.getUTCFullYear() ? "" : ` ${date.getUTCFullYear()}`;
+  const { weekday, date, month, year } = shortDay(batch.startsOn);
+  const yearText = year === now.getUTCFullYear() ? "" : ` ${year}`;
   const days = batch.days === "weekday" ? "weekdays" : "weekends";
-  return `${day}${year}: ${days}, ${timingsLabel(batch)}, ${batch.mode === "online" ? "online" : batch.branchName}`;
+  return `${weekday} ${date} ${month}${yearText}: ${days}, ${timingsLabel(batch)}, ${batch.mode === "online" ? "online" : batch.branchName}`;
 }
 
 /** One line naming a batch: what a registration keeps, and its structured data's name. */

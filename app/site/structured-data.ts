@@ -1,10 +1,10 @@
 import { site } from "~/config/site";
-import { addIndiaDays, indiaTimeZone, monthNames } from "~/platform/india-time";
+import { indiaTimeZone, monthNames } from "~/platform/india-time";
 import { type Branch, weekDays } from "~/site/branches";
 import type { Course } from "~/site/content/types";
 import type { PhotoView } from "~/site/photo-places";
 import { batchDayNames, batchLine, type CourseBatches, hoursPerClass, type PublicBatch } from "./batch-rules";
-import { batchesOf, isoHours, weeksIn } from "./course-schedule";
+import { batchesOf, batchLastDay, isoHours, weeksIn } from "./course-schedule";
 
 /** schema.org data for search engines, rendered as JSON-LD by pageMeta. */
 
@@ -165,11 +165,6 @@ export function courseJsonLd(course: Course, origin: string, batches: CourseBatc
   };
 }
 
-/** The last day of a batch that runs `weeks` weeks from its first day. */
-function lastDay(startsOn: string, weeks: number): string {
-  return addIndiaDays(startsOn, weeks * 7 - 1);
-}
-
 const seatsAvailability = {
   open: "https://schema.org/InStock",
   left: "https://schema.org/LimitedAvailability",
@@ -192,7 +187,7 @@ function weeklySchedule(byDay: string[], hoursPerDay: number, weeks: number) {
 function batchInstance(course: Course, batch: PublicBatch, weeks: number, origin: string) {
   const byDay = batchDayNames[batch.days];
   const hours = hoursPerClass(batch);
-  const endDate = lastDay(batch.startsOn, weeks);
+  const endDate = batchLastDay(batch.startsOn, course);
   const online = batch.mode === "online";
   return {
     "@type": "CourseInstance",
@@ -237,7 +232,7 @@ function standardInstances(course: Course, weeks: number, isoStart: string | und
     courseWorkload: isoHours(batch.hoursPerDay * batch.byDay.length * weeks),
     courseSchedule: {
       ...weeklySchedule(batch.byDay, batch.hoursPerDay, weeks),
-      ...(isoStart ? { startDate: isoStart, endDate: lastDay(isoStart, weeks) } : {}),
+      ...(isoStart ? { startDate: isoStart, endDate: batchLastDay(isoStart, course) } : {}),
     },
     ...(isoStart ? { startDate: isoStart } : {}),
     location: {

@@ -31,21 +31,11 @@ export const clientAddressHeader = "x-institute-client-address";
 /**
  * Better Auth, loaded on the first sign-in or the first request with a cookie: with the modules it
  * brings (its query builder, JWT and cipher libraries) it held some 11 MB of the heap of a site
- * that may serve only public pages for hours (decision 016).
+ * that may serve only public pages for hours (decision 016). Node loads a module once; later
+ * imports answer the same one.
  */
-let betterAuthModules:
-  | Promise<
-      [typeof import("better-auth"), typeof import("better-auth/adapters/drizzle"), typeof import("better-auth/api")]
-    >
-  | undefined;
-
 function loadBetterAuth() {
-  betterAuthModules ??= Promise.all([
-    import("better-auth"),
-    import("better-auth/adapters/drizzle"),
-    import("better-auth/api"),
-  ]);
-  return betterAuthModules;
+  return Promise.all([import("better-auth"), import("better-auth/adapters/drizzle"), import("better-auth/api")]);
 }
 
 async function createAuth(database: Database) {

@@ -10,6 +10,14 @@ import { type PhotoView, photoPlace } from "~/site/photo-places";
  */
 type Loading = "eager-high" | "eager" | "lazy" | "hidden";
 
+/** The <img> attributes of each way of loading. */
+const loadingAttributes = {
+  "eager-high": { fetchPriority: "high" },
+  eager: { decoding: "async" },
+  lazy: { loading: "lazy", decoding: "async" },
+  hidden: { loading: "lazy", decoding: "async", fetchPriority: "low" },
+} as const satisfies Record<Loading, React.ImgHTMLAttributes<HTMLImageElement>>;
+
 /**
  * An image with its width and height always set (no layout shift), in a <picture> when there are
  * AVIF or WebP sources for it. Below the fold it loads lazily, and the page's main picture asks for
@@ -37,13 +45,7 @@ function Sourced({
       height={img.height}
       alt={img.alt}
       className={className}
-      {...(loading === "eager-high"
-        ? { fetchPriority: "high" as const }
-        : loading === "lazy"
-          ? { loading: "lazy" as const, decoding: "async" as const }
-          : loading === "hidden"
-            ? { loading: "lazy" as const, decoding: "async" as const, fetchPriority: "low" as const }
-            : { decoding: "async" as const })}
+      {...loadingAttributes[loading]}
     />
   );
   if (!avif && !webp) return element;
