@@ -2,6 +2,7 @@
 // such, streamed as it is written (a large list never sits whole in memory), never cached.
 import { Readable } from "node:stream";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "./csv";
+import { indiaDay } from "./india-time";
 
 /** The CSV text (header first) as a download named `fileName`. */
 export function csvResponse(fileName: string, text: AsyncIterable<string> | Iterable<string>): Response {
@@ -37,7 +38,7 @@ export function csvDownload<Row>(
   return csvResponse(fileName, lines());
 }
 
-/** Today's date (UTC) as download names carry it: students-2026-11-28.csv. */
+/** Today's date in India as download names carry it: students-2026-11-28.csv (decision 027). */
 export function downloadDate(): string {
-  return new Date().toISOString().slice(0, 10);
+  return indiaDay();
 }

@@ -9,6 +9,7 @@ import { getStudentRecord, recordSubmissions } from "~/admissions/records/studen
 import { recordTimeline } from "~/admissions/records/student-timeline.server";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
+import { indiaDay } from "~/platform/india-time";
 import { getBatch } from "~/site/batches.server";
 import { recordAudit } from "~/staff/audit-log.server";
 
@@ -117,7 +118,8 @@ export async function studentDataDownload(db: AppDatabase, id: number, actor: st
       timelineEntries: exported.timeline.length,
     },
   });
-  const day = exported.exportedAt.slice(0, 10);
+  // Named for the day in India, as the desk's CSV downloads are (decision 027).
+  const day = indiaDay(new Date(exported.exportedAt));
   return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

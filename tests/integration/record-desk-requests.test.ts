@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { indiaDay } from "../../app/platform/india-time";
 import { createPostgresDatabase, describeEachEngine } from "./databases";
 import { addStaff, postForm, type SiteProcess, signIn, startSite, studentForm } from "./site-process";
 
@@ -59,6 +60,8 @@ describeEachEngine("the records desk's requests", (engine) => {
       const response = await fetch(`${site.origin}${list}/csv?q=${mobile}`, { headers: { cookie } });
       expect(response.status, list).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      // Named for the day in India (a file taken at 2 am in Chennai is not dated the day before).
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="students-${indiaDay()}.csv"`);
       const lines = (await response.text()).trim().split(/\r?\n/);
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain("Revathi Csv");
