@@ -100,10 +100,14 @@ export function getAuth(database: Database): Promise<Auth> {
 /**
  * The HTTP status of Better Auth's APIError (a refusal: 401 for a wrong password or a session
  * gone), or undefined for any other error. Only asked after a Better Auth call failed, so the
- * module is loaded by then.
+ * module is loaded by then, unless loading it was what failed (then the sign-in's own "not
+ * available" answer follows, and the attempt is taken back, instead of a 500).
  */
 export async function authRefusalStatus(error: unknown): Promise<number | undefined> {
-  const [, , { isAPIError }] = await loadBetterAuth();
+  // Better Auth that could not be loaded refused nothing: the sign-in failed on our side.
+  const loaded = await loadBetterAuth().catch(() => undefined);
+  if (!loaded) return undefined;
+  const [, , { isAPIError }] = loaded;
   return isAPIError(error) ? error.statusCode : undefined;
 }
 
