@@ -8,6 +8,7 @@ import { handleReassignForm } from "../../app/admissions/assignment/reassignment
 import { handleMergeForm, loadMergePage } from "../../app/admissions/merge/merge-desk.server";
 import {
   likelyDuplicates,
+  mergePlan,
   mergeStudentRecords,
   mobileSlip,
   nearMobiles,
@@ -16,6 +17,7 @@ import { handleRecordForm } from "../../app/admissions/records/record-forms.serv
 import { loadRecordList } from "../../app/admissions/records/record-list.server";
 import { loadRecordPage } from "../../app/admissions/records/record-page.server";
 import { everyRecord, type RecordScope } from "../../app/admissions/records/record-scope.server";
+import type { BranchSource, StudentBranch } from "../../app/admissions/records/student-branches";
 import { getStudentRecord } from "../../app/admissions/records/student-records.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import {
@@ -77,6 +79,57 @@ describe("near-identical mobiles", () => {
     expect(mobileSlip("9845012345", "9845012345")).toBeUndefined();
     expect(mobileSlip("9845012345", "9845012399")).toBeUndefined();
     expect(mobileSlip("9845012345", "9485012354")).toBeUndefined();
+  });
+});
+
+describe("the branch a merge keeps", () => {
+  const record = {
+    id: 1,
+    name: "Priya Raman",
+    email: "",
+    mobile: "9845012345",
+    mobiles: ["9845012345"],
+    emails: [],
+    state: "karnataka",
+    district: "Bengaluru Urban",
+    courses: ["iot" as const],
+    stage: "new" as const,
+    lostReason: null,
+    lostNote: "",
+    ownerId: null,
+    nextFollowUpAt: null,
+    version: 1,
+    createdAt: new Date("2026-11-01T10:00:00Z"),
+    batchId: null,
+  };
+  type Known = { branch: StudentBranch | null; branchSource: BranchSource | null };
+  const kept = (kept: Known, merged: Known) => {
+    const plan = mergePlan({ ...record, ...kept }, { ...record, id: 2, ...merged });
+    return [plan.branch, plan.branchSource];
+  };
+
+  it("is the kept record's, unless it is not known, or only guessed where the other's is known better", () => {
+    expect(kept({ branch: "chennai", branchSource: "desk" }, { branch: "bangalore", branchSource: "batch" })).toEqual([
+      "chennai",
+      "desk",
+    ]);
+    expect(kept({ branch: "chennai", branchSource: "state" }, { branch: "bangalore", branchSource: "list" })).toEqual([
+      "bangalore",
+      "list",
+    ]);
+    expect(kept({ branch: "chennai", branchSource: "state" }, { branch: "bangalore", branchSource: "state" })).toEqual([
+      "chennai",
+      "state",
+    ]);
+    expect(kept({ branch: "chennai", branchSource: "state" }, { branch: null, branchSource: null })).toEqual([
+      "chennai",
+      "state",
+    ]);
+    expect(kept({ branch: null, branchSource: null }, { branch: "online", branchSource: "state" })).toEqual([
+      "online",
+      "state",
+    ]);
+    expect(kept({ branch: null, branchSource: null }, { branch: null, branchSource: null })).toEqual([null, null]);
   });
 });
 

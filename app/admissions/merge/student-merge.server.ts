@@ -284,6 +284,12 @@ type Mergeable = Pick<
  */
 export function mergePlan(kept: Mergeable, merged: Mergeable) {
   const stageFrom = progress(merged.stage) > progress(kept.stage) ? merged : kept;
+  // The other's branch when it is known and the kept record's is not, or is only a guess and the other's is not.
+  const branchFrom =
+    merged.branch !== null &&
+    (kept.branch === null || (isBranchGuess(kept.branchSource) && !isBranchGuess(merged.branchSource)))
+      ? merged
+      : kept;
   const followUps = [kept.nextFollowUpAt, merged.nextFollowUpAt].filter((date): date is Date => date !== null);
   const union = <T>(a: readonly T[], b: readonly T[]) => [...new Set([...a, ...b])];
   return {
@@ -294,10 +300,8 @@ export function mergePlan(kept: Mergeable, merged: Mergeable) {
     lostReason: stageFrom.lostReason,
     lostNote: stageFrom.lostNote,
     ownerId: kept.ownerId ?? merged.ownerId,
-    ...(kept.branch === null ||
-    (isBranchGuess(kept.branchSource) && merged.branch !== null && !isBranchGuess(merged.branchSource))
-      ? { branch: merged.branch ?? kept.branch, branchSource: merged.branch ? merged.branchSource : kept.branchSource }
-      : { branch: kept.branch, branchSource: kept.branchSource }),
+    branch: branchFrom.branch,
+    branchSource: branchFrom.branchSource,
     nextFollowUpAt: followUps.length ? new Date(Math.min(...followUps.map((date) => date.getTime()))) : null,
     createdAt: new Date(Math.min(kept.createdAt.getTime(), merged.createdAt.getTime())),
     batchId: stageFrom.stage === "enrolled" ? (kept.batchId ?? merged.batchId) : null,
