@@ -3,6 +3,7 @@
 // takes the other's forms and timeline; the merged record is deleted and a row in
 // student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { batchMention, leaveBatch } from "~/admissions/enrolment/enrolment.server";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { scopeCondition } from "~/admissions/records/record-scope.server";
@@ -106,11 +107,6 @@ function comparableName(name: string): string {
   return name.replace(/^ +| +$/g, "").toLowerCase();
 }
 
-/** A Postgres text[] literal (sent as one parameter), e.g. {"iot","python fullstack"}. */
-function textArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`).join(",")}}`;
-}
-
 export interface DuplicateHint {
   id: number;
   name: string;
@@ -206,18 +202,19 @@ export async function recordsWithDuplicates(
   const flagged = new Set<number>();
   if (rows.length === 0) return flagged;
   const ids = rows.map((row) => row.id);
+  // Another record of the same name and district, in the scope.
+  const other = alias(students, "other");
   const byName = await db
     .select({ id: students.id })
     .from(students)
     .where(
       and(
         inArray(students.id, ids),
-        sql`${students.district} <> '' and exists (select 1 from ${students} as other
-          where other.id <> ${students.id}
-            and lower(btrim(other.name)) = lower(btrim(${students.name}))
-            and other.district = ${students.district}
-            ${scope.all ? sql`` : sql`and other.courses && ${textArrayLiteral(scope.courses)}::text[]`}
-            ${scope.all || !scope.branches?.length ? sql`` : sql`and (other.branch is null or other.branch = any(${textArrayLiteral(scope.branches)}::text[]))`})`,
+        sql`${students.district} <> '' and exists (select 1 from ${students} as ${other}
+          where ${other.id} <> ${students.id}
+            and lower(btrim(${other.name})) = lower(btrim(${students.name}))
+            and ${other.district} = ${students.district}
+            ${scope.all ? sql`` : sql`and ${scopeCondition(scope, other)}`})`,
       ),
     );
   for (const row of byName) flagged.add(row.id);

@@ -20,15 +20,21 @@ export type RecordScope =
 
 export const everyRecord: RecordScope = { all: true };
 
-/** The SQL condition of a scope (undefined: every record). */
-export function scopeCondition(scope: RecordScope): SQL | undefined {
+/**
+ * The SQL condition of a scope (undefined: every record), on the students table or on another
+ * name for it (`alias(students, "other")` in a subquery).
+ */
+export function scopeCondition(
+  scope: RecordScope,
+  records: { courses: AnyColumn; branch: AnyColumn } = students,
+): SQL | undefined {
   if (scope.all) return undefined;
   const parts: SQL[] = [];
-  if (scope.courses.length > 0) parts.push(sql`${students.courses} && ${toTextArray(scope.courses)}`);
-  if (scope.withoutCourse) parts.push(sql`cardinality(${students.courses}) = 0`);
+  if (scope.courses.length > 0) parts.push(sql`${records.courses} && ${toTextArray(scope.courses)}`);
+  if (scope.withoutCourse) parts.push(sql`cardinality(${records.courses}) = 0`);
   const courses = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
   if (!scope.branches || scope.branches.length === 0) return courses;
-  return and(courses, sql`(${students.branch} is null or ${students.branch} = any(${toTextArray(scope.branches)}))`);
+  return and(courses, sql`(${records.branch} is null or ${records.branch} = any(${toTextArray(scope.branches)}))`);
 }
 
 /** What decides whether a record is in a scope: its courses and its branch (null: not known yet). */
