@@ -11,16 +11,9 @@ import { type StudentBranch, studentBranches } from "~/admissions/records/studen
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
-import { listStaff, type StaffAccount } from "~/staff/staff-accounts.server";
+import { listStaff, type StaffAccount, worksAtBranchCondition } from "~/staff/staff-accounts.server";
 import { allCourses } from "~/staff/staff-roles";
-import {
-  assignmentCursors,
-  assignmentPools,
-  staffAvailability,
-  staffBranches,
-  students,
-  user,
-} from "../../../db/schema";
+import { assignmentCursors, assignmentPools, staffAvailability, students, user } from "../../../db/schema";
 
 /** A pool: a course's own (branch "") or that of one of its branches. */
 export type PoolBranch = StudentBranch | "";
@@ -70,11 +63,7 @@ async function turnsOfPool(
   branch: StudentBranch | null,
 ): Promise<{ next(): string; save(): Promise<void>; pool: PoolBranch } | undefined> {
   // An account limited to branches is given only students of one of them.
-  const atBranch = branch
-    ? sql`(not exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${assignmentPools.userId})
-        or exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${assignmentPools.userId}
-          and ${staffBranches.branch} = ${branch}))`
-    : undefined;
+  const atBranch = branch ? worksAtBranchCondition(assignmentPools.userId, branch) : undefined;
   const members = await tx
     .select({ id: assignmentPools.userId })
     .from(assignmentPools)
