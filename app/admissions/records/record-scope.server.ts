@@ -3,7 +3,7 @@
 import { type AnyColumn, and, asc, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseByKey, courseValues } from "~/site/course-catalog";
-import { allCourses, type BranchSet, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
+import { allCourses, type BranchSet, branchesOf, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
 import { students } from "../../../db/schema";
 import { worksAtBranch } from "./student-branches";
 
@@ -43,10 +43,15 @@ export interface ScopedRecord {
   branch: string | null;
 }
 
+/** Whether the scope takes in students of this branch (null: not known yet, which every scope does). */
+export function coversBranch(scope: RecordScope, branch: string | null): boolean {
+  return scope.all || worksAtBranch(scope.branches ?? [], branch);
+}
+
 /** Whether a record with these courses and this branch is in the scope (the same rule as the queries'). */
 export function isInScope(scope: RecordScope, record: ScopedRecord): boolean {
   if (scope.all) return true;
-  if (!worksAtBranch(scope.branches ?? [], record.branch)) return false;
+  if (!coversBranch(scope, record.branch)) return false;
   if (record.courses.length === 0) return scope.withoutCourse === true;
   return record.courses.some((course) => (scope.courses as readonly string[]).includes(course));
 }
@@ -111,11 +116,20 @@ export async function recordsInScope(
  */
 export function recordScopeOf(staff: { role: StaffRole; courses?: CourseSet; branches?: BranchSet }): RecordScope {
   if (staff.role === "admin") return everyRecord;
-  const branches = staff.branches ?? [];
+  const branches = branchesOf(staff);
   if (staff.courses === allCourses && branches.length === 0) return everyRecord;
   const courses =
     staff.courses === allCourses
       ? courseValues
       : coursesOf(staff.courses).map((key) => courseByKey(key).registrationValue);
   return { all: false, courses, withoutCourse: true, ...(branches.length > 0 ? { branches } : {}) };
+}
+
+/**
+ * The records of one course's desk (/onlineuser/<key>/students): those of that course and, of a
+ * counsellor limited to branches, only those of their branches or whose branch is not known yet.
+ */
+export function courseDeskScope(staff: { role: StaffRole; branches?: BranchSet }, course: CourseValue): RecordScope {
+  const branches = branchesOf(staff);
+  return { all: false, courses: [course], ...(branches.length > 0 ? { branches } : {}) };
 }
