@@ -92,12 +92,21 @@ function branchSetFromRows(rows: readonly string[]): BranchSet {
 }
 
 /** The branches an account is limited to (none: every branch, or an unknown id). */
-export async function branchSetOf(db: AppDatabase, userId: string): Promise<BranchSet> {
+async function branchSetOf(db: AppDatabase, userId: string): Promise<BranchSet> {
   const rows = await db
     .select({ branch: staffBranches.branch })
     .from(staffBranches)
     .where(eq(staffBranches.userId, userId));
   return branchSetFromRows(rows.map((row) => row.branch));
+}
+
+/** The courses an account works on and the branches it is limited to, read together. */
+export async function staffAccessOf(
+  db: AppDatabase,
+  userId: string,
+): Promise<{ courses: CourseSet; branches: BranchSet }> {
+  const [courses, branches] = await Promise.all([courseSetOf(db, userId), branchSetOf(db, userId)]);
+  return { courses, branches };
 }
 
 /** Every account with its courses and branches, oldest first. */
@@ -150,7 +159,7 @@ export async function findStaff(db: AppDatabase, email: string): Promise<StaffAc
     .from(user)
     .where(eq(user.email, normaliseEmail(email)))
     .limit(1);
-  return found && { ...found, courses: await courseSetOf(db, found.id), branches: await branchSetOf(db, found.id) };
+  return found && { ...found, ...(await staffAccessOf(db, found.id)) };
 }
 
 /** Replaces an account's courses (in a transaction). */
