@@ -5,6 +5,7 @@ import { indiaTimestamp } from "../app/platform/india-time";
 import { newPasswordProblem } from "../app/staff/password.server";
 import {
   createStaff,
+  findStaff,
   listStaff,
   normaliseEmail,
   removeStaff,
@@ -66,7 +67,7 @@ function coursesOption(role: StaffRole, value: string | undefined): CourseSet {
   return read.courses;
 }
 
-/** --branches chennai,online: a counsellor limited to those branches ("" or leaving it out: as it is, or every branch for a new account). */
+/** --branches chennai,online: a counsellor limited to those branches; "": every branch; left out: as it is (every branch for a new account). */
 function branchesOption(role: StaffRole, value: string | undefined): BranchSet | undefined {
   if (value === undefined) return undefined;
   if (role === "admin") throw new CliError("An admin works at every branch: leave out --branches.", 2);
@@ -126,11 +127,14 @@ export async function userSetRoleCommand(args: string[]): Promise<void> {
   const courses = coursesOption(role, options.courses);
   const branches = branchesOption(role, options.branches);
   const email = normaliseEmail(options.email as string);
-  const result = await withDatabase((database) =>
-    setStaffRole(database.db, email, role, commandLineActor(), courses, branches),
-  );
+  const result = await withDatabase(async (database) => {
+    const set = await setStaffRole(database.db, email, role, commandLineActor(), courses, branches);
+    // Left out, a counsellor's branches stay as they were: the answer names them.
+    const kept = set.ok && branches === undefined ? (await findStaff(database.db, email))?.branches : undefined;
+    return { ...set, branches: branches ?? kept ?? [] };
+  });
   if (!result.ok) throw new CliError(result.error);
-  const now = accessText(role, courses, branches);
+  const now = accessText(role, courses, result.branches);
   if (result.changed === false) {
     process.stdout.write(`${email} is already ${now}. Nothing changed.\n`);
     return;

@@ -5,7 +5,7 @@ import type { AppDatabase } from "~/platform/database.server";
 import { ownOrigins } from "~/platform/env.server";
 import { session, user } from "../../db/schema";
 import { authRefusalStatus, getAuth, sessionAbsoluteMs } from "./auth.server";
-import { branchSetOf, courseSetOf } from "./staff-accounts.server";
+import { staffAccessOf } from "./staff-accounts.server";
 import {
   accessLabel,
   areaOf,
@@ -66,8 +66,8 @@ export async function getStaffUser(
     console.warn("Invalid user role", { email: found.user.email, role });
     return null;
   }
-  const courses = role === "admin" ? [] : await courseSetOf(database.db, found.user.id);
-  const branches = role === "admin" ? [] : await branchSetOf(database.db, found.user.id);
+  const { courses, branches } =
+    role === "admin" ? { courses: [], branches: [] } : await staffAccessOf(database.db, found.user.id);
   return {
     id: found.user.id,
     email: found.user.email,
@@ -96,11 +96,9 @@ export async function isSessionCurrent(db: AppDatabase, staff: StaffUser): Promi
     .limit(1);
   if (!row) return false;
   if (row.role !== staff.role || now.getTime() - row.createdAt.getTime() >= sessionAbsoluteMs) return false;
-  return (
-    staff.role === "admin" ||
-    (sameCourses(await courseSetOf(db, staff.id), staff.courses ?? []) &&
-      sameBranches(await branchSetOf(db, staff.id), staff.branches ?? []))
-  );
+  if (staff.role === "admin") return true;
+  const access = await staffAccessOf(db, staff.id);
+  return sameCourses(access.courses, staff.courses ?? []) && sameBranches(access.branches, staff.branches ?? []);
 }
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);

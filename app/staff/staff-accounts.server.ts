@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, ne, notInArray, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import * as z from "zod";
 import { type AppDatabase, type Database, isUniqueViolation } from "~/platform/database.server";
 import { type CourseKey, courseByKey } from "~/site/course-catalog";
@@ -92,12 +92,21 @@ function branchSetFromRows(rows: readonly string[]): BranchSet {
 }
 
 /** The branches an account is limited to (none: every branch, or an unknown id). */
-export async function branchSetOf(db: AppDatabase, userId: string): Promise<BranchSet> {
+async function branchSetOf(db: AppDatabase, userId: string): Promise<BranchSet> {
   const rows = await db
     .select({ branch: staffBranches.branch })
     .from(staffBranches)
     .where(eq(staffBranches.userId, userId));
   return branchSetFromRows(rows.map((row) => row.branch));
+}
+
+/** The courses an account works on and the branches it is limited to, read together. */
+export async function staffAccessOf(
+  db: AppDatabase,
+  userId: string,
+): Promise<{ courses: CourseSet; branches: BranchSet }> {
+  const [courses, branches] = await Promise.all([courseSetOf(db, userId), branchSetOf(db, userId)]);
+  return { courses, branches };
 }
 
 /** Every account with its courses and branches, oldest first. */
@@ -115,6 +124,16 @@ export async function listStaff(db: AppDatabase): Promise<StaffAccount[]> {
 }
 
 /**
+ * A condition on a column of staff account ids: the account works at this branch (it is limited
+ * to no branch, or to this one among others), as worksAtBranch says of an account in hand.
+ */
+export function worksAtBranchCondition(userId: AnyColumn, branch: string): SQL {
+  return sql`(not exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${userId})
+    or exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${userId}
+      and ${staffBranches.branch} = ${branch}))`;
+}
+
+/**
  * The e-mail addresses of the counsellors who work on this course (or on all courses) and, for a
  * student of a known branch, at that branch (those limited to other branches are left out).
  */
@@ -127,11 +146,7 @@ export async function staffEmailsForCourse(db: AppDatabase, key: CourseKey, bran
       and(
         eq(user.role, "counsellor"),
         or(eq(staffCourses.course, key), eq(staffCourses.course, allCourses)),
-        branch
-          ? sql`(not exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${user.id})
-              or exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${user.id}
-                and ${staffBranches.branch} = ${branch}))`
-          : undefined,
+        branch ? worksAtBranchCondition(user.id, branch) : undefined,
       ),
     )
     .orderBy(asc(user.email));
@@ -144,7 +159,7 @@ export async function findStaff(db: AppDatabase, email: string): Promise<StaffAc
     .from(user)
     .where(eq(user.email, normaliseEmail(email)))
     .limit(1);
-  return found && { ...found, courses: await courseSetOf(db, found.id), branches: await branchSetOf(db, found.id) };
+  return found && { ...found, ...(await staffAccessOf(db, found.id)) };
 }
 
 /** Replaces an account's courses (in a transaction). */

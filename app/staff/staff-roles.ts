@@ -90,7 +90,7 @@ export function accessLabel(access: StaffAccess): string {
   return `Counsellor: ${labels.length ? labels.join(", ") : "no course yet"}${branchesNote(access)}`;
 }
 
-/** " (Chennai branch only)", " (Chennai and Online only)", or "" for every branch. */
+/** " (Chennai only)", " (Chennai and Online only)", or "" for every branch. */
 function branchesNote(access: StaffAccess): string {
   const branches = branchesOf(access);
   if (branches.length === 0) return "";

@@ -725,6 +725,38 @@ describeEachEngine("staff accounts from the command line", (engine) => {
     expect(duplicate.stderr.trim()).toBe("An account for admin@sampige-academy.example already exists.");
   }, 60_000);
 
+  it("limits a counsellor to branches, and says a limit still holds when a change leaves out --branches", async () => {
+    const email = "chennai.desk@sampige-academy.example";
+    const add = await cli(
+      ["user", "add", "--email", email, "--role", "counsellor", "--courses", "iot", "--branches", "Chennai"],
+      env(),
+      password,
+    );
+    expect(add).toMatchObject({ code: 0, stdout: `Created ${email} (counsellor (iot; Chennai only)).\n` });
+    const courses = await cli(["user", "set-role", "--email", email, "--role", "counsellor", "--courses", "ai"], env());
+    expect(courses).toMatchObject({
+      code: 0,
+      stdout: `${email} is now counsellor (ai; Chennai only). Their sessions were ended.\n`,
+    });
+    const same = await cli(["user", "set-role", "--email", email, "--role", "counsellor", "--courses", "ai"], env());
+    expect(same).toMatchObject({
+      code: 0,
+      stdout: `${email} is already counsellor (ai; Chennai only). Nothing changed.\n`,
+    });
+    const everyBranch = await cli(
+      ["user", "set-role", "--email", email, "--role", "counsellor", "--courses", "ai", "--branches", ""],
+      env(),
+    );
+    expect(everyBranch).toMatchObject({
+      code: 0,
+      stdout: `${email} is now counsellor (ai). Their sessions were ended.\n`,
+    });
+    expect((await cli(["user", "list"], env())).stdout).toMatch(
+      /chennai\.desk@sampige-academy\.example\s+counsellor\s+ai\s+all\s/,
+    );
+    expect((await cli(["user", "remove", "--email", email], env())).code).toBe(0);
+  }, 60_000);
+
   it("changes a role and courses, resets a password and removes an account", async () => {
     const role = await cli(
       ["user", "set-role", "--email", "iot@sampige-academy.example", "--role", "counsellor", "--courses", "ai"],

@@ -8,6 +8,7 @@ import { handleReassignForm } from "../../app/admissions/assignment/reassignment
 import { handleMergeForm, loadMergePage } from "../../app/admissions/merge/merge-desk.server";
 import {
   likelyDuplicates,
+  mergePlan,
   mergeStudentRecords,
   mobileSlip,
   nearMobiles,
@@ -15,7 +16,8 @@ import {
 import { handleRecordForm } from "../../app/admissions/records/record-forms.server";
 import { loadRecordList } from "../../app/admissions/records/record-list.server";
 import { loadRecordPage } from "../../app/admissions/records/record-page.server";
-import { everyRecord, type RecordScope } from "../../app/admissions/records/record-scope.server";
+import { everyRecord, type RecordScope, recordScopeOf } from "../../app/admissions/records/record-scope.server";
+import type { BranchSource, StudentBranch } from "../../app/admissions/records/student-branches";
 import { getStudentRecord } from "../../app/admissions/records/student-records.server";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import {
@@ -77,6 +79,57 @@ describe("near-identical mobiles", () => {
     expect(mobileSlip("9845012345", "9845012345")).toBeUndefined();
     expect(mobileSlip("9845012345", "9845012399")).toBeUndefined();
     expect(mobileSlip("9845012345", "9485012354")).toBeUndefined();
+  });
+});
+
+describe("the branch a merge keeps", () => {
+  const record = {
+    id: 1,
+    name: "Priya Raman",
+    email: "",
+    mobile: "9845012345",
+    mobiles: ["9845012345"],
+    emails: [],
+    state: "karnataka",
+    district: "Bengaluru Urban",
+    courses: ["iot" as const],
+    stage: "new" as const,
+    lostReason: null,
+    lostNote: "",
+    ownerId: null,
+    nextFollowUpAt: null,
+    version: 1,
+    createdAt: new Date("2026-11-01T10:00:00Z"),
+    batchId: null,
+  };
+  type Known = { branch: StudentBranch | null; branchSource: BranchSource | null };
+  const kept = (kept: Known, merged: Known) => {
+    const plan = mergePlan({ ...record, ...kept }, { ...record, id: 2, ...merged });
+    return [plan.branch, plan.branchSource];
+  };
+
+  it("is the kept record's, unless it is not known, or only guessed where the other's is known better", () => {
+    expect(kept({ branch: "chennai", branchSource: "desk" }, { branch: "bangalore", branchSource: "batch" })).toEqual([
+      "chennai",
+      "desk",
+    ]);
+    expect(kept({ branch: "chennai", branchSource: "state" }, { branch: "bangalore", branchSource: "list" })).toEqual([
+      "bangalore",
+      "list",
+    ]);
+    expect(kept({ branch: "chennai", branchSource: "state" }, { branch: "bangalore", branchSource: "state" })).toEqual([
+      "chennai",
+      "state",
+    ]);
+    expect(kept({ branch: "chennai", branchSource: "state" }, { branch: null, branchSource: null })).toEqual([
+      "chennai",
+      "state",
+    ]);
+    expect(kept({ branch: null, branchSource: null }, { branch: "online", branchSource: "state" })).toEqual([
+      "online",
+      "state",
+    ]);
+    expect(kept({ branch: null, branchSource: null }, { branch: null, branchSource: null })).toEqual([null, null]);
   });
 });
 
@@ -187,6 +240,35 @@ describeEachEngine("two records of one student", (engine) => {
     expect(await db().select().from(students)).toHaveLength(5);
     const page = await loadRecordPage(db(), first, everyRecord);
     expect(page.duplicates.map((hint) => hint.id)).toEqual([sameName, swapped, oneDigit]);
+  });
+
+  it("flags on a counsellor's list the likely duplicates among the records they see: enquiries without a course too, other branches' not", async () => {
+    // A counsellor of IoT limited to Bangalore; the form's state (Karnataka) guesses Bangalore.
+    const scope = recordScopeOf({ role: "counsellor", courses: ["iot"], branches: ["bangalore"] });
+    const registered = await newStudent({
+      name: "Kavya Shetty",
+      mobile: "9845100001",
+      email: "k1@example.in",
+      course: "iot",
+    });
+    const enquired = await newStudent(
+      { name: "KAVYA SHETTY", mobile: "9845200002", email: "k2@example.in" },
+      "enquiry",
+    );
+    const here = await newStudent({ name: "Meera T", mobile: "9845300003", email: "m1@example.in", course: "iot" });
+    const moved = await newStudent({ name: "Meera T", mobile: "9845400004", email: "m2@example.in", course: "iot" });
+    await db().update(students).set({ branch: "chennai", branchSource: "desk" }).where(eq(students.id, moved));
+    const flagged = async (staff: StaffUser, seen: RecordScope) =>
+      (await loadRecordList(db(), new Request("http://x/counsellor/students"), staff, seen)).rows
+        .filter((row) => row.duplicate)
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+    expect(await flagged(iot, scope)).toEqual([registered, enquired]);
+    expect(await flagged(admin, everyRecord)).toEqual([registered, enquired, here, moved]);
+    // The record page points out the same ones.
+    const record = await getStudentRecord(db(), registered, scope);
+    if (!record) throw new Error("no record");
+    expect((await likelyDuplicates(db(), record, scope)).map((hint) => hint.id)).toEqual([enquired]);
   });
 
   it("merges: forms and both timelines go to the kept record, with stage, owner and follow-up by the rules, audited", async () => {

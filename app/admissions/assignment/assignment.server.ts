@@ -8,19 +8,12 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { isInScope, recordScopeOf, type ScopedRecord, scopeCondition } from "~/admissions/records/record-scope.server";
 import { type StudentBranch, studentBranches } from "~/admissions/records/student-branches";
-import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
+import { type Actor, changeWithEntry } from "~/admissions/records/student-timeline.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
-import { listStaff, type StaffAccount } from "~/staff/staff-accounts.server";
+import { listStaff, type StaffAccount, worksAtBranchCondition } from "~/staff/staff-accounts.server";
 import { allCourses } from "~/staff/staff-roles";
-import {
-  assignmentCursors,
-  assignmentPools,
-  staffAvailability,
-  staffBranches,
-  students,
-  user,
-} from "../../../db/schema";
+import { assignmentCursors, assignmentPools, staffAvailability, students, user } from "../../../db/schema";
 
 /** A pool: a course's own (branch "") or that of one of its branches. */
 export type PoolBranch = StudentBranch | "";
@@ -70,11 +63,7 @@ async function turnsOfPool(
   branch: StudentBranch | null,
 ): Promise<{ next(): string; save(): Promise<void>; pool: PoolBranch } | undefined> {
   // An account limited to branches is given only students of one of them.
-  const atBranch = branch
-    ? sql`(not exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${assignmentPools.userId})
-        or exists (select 1 from ${staffBranches} where ${staffBranches.userId} = ${assignmentPools.userId}
-          and ${staffBranches.branch} = ${branch}))`
-    : undefined;
+  const atBranch = branch ? worksAtBranchCondition(assignmentPools.userId, branch) : undefined;
   const members = await tx
     .select({ id: assignmentPools.userId })
     .from(assignmentPools)
@@ -133,23 +122,21 @@ export async function assignOnArrival(
   if (record.ownerId) return { ownerId: record.ownerId, assigned: false };
   const given = await nextInPool(tx, course, record.branch);
   if (!given) return { ownerId: null, assigned: false };
-  const [updated] = await tx
-    .update(students)
-    .set({ ownerId: given.ownerId, version: sql`${students.version} + 1` })
-    .where(eq(students.id, studentId))
-    .returning({ version: students.version });
-  await addToTimeline(tx, {
+  await changeWithEntry(
+    tx,
     studentId,
-    kind: "owner",
-    detail: {
-      from: null,
-      to: given.ownerId,
-      rule: "pool",
-      course: course ?? null,
-      ...(given.pool ? { branch: given.pool } : {}),
-      version: updated?.version,
+    { ownerId: given.ownerId },
+    {
+      kind: "owner",
+      detail: {
+        from: null,
+        to: given.ownerId,
+        rule: "pool",
+        course: course ?? null,
+        ...(given.pool ? { branch: given.pool } : {}),
+      },
     },
-  });
+  );
   return { ownerId: given.ownerId, assigned: true };
 }
 
@@ -221,17 +208,12 @@ export async function reassignRecords(
     .for("update");
   const moving = before.filter((row) => row.ownerId !== ownerId);
   for (const row of moving) {
-    const [updated] = await tx
-      .update(students)
-      .set({ ownerId, version: sql`${students.version} + 1`, updatedAt: new Date() })
-      .where(eq(students.id, row.id))
-      .returning({ version: students.version });
-    await addToTimeline(tx, {
-      studentId: row.id,
-      kind: "owner",
-      actor,
-      detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}), version: updated?.version },
-    });
+    await changeWithEntry(
+      tx,
+      row.id,
+      { ownerId, updatedAt: new Date() },
+      { kind: "owner", actor, detail: { from: row.ownerId, to: ownerId, ...(reason ? { reason } : {}) } },
+    );
   }
   return moving.map((row) => ({
     id: row.id,

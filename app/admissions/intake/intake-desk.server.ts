@@ -3,7 +3,7 @@
 // with no course yet) only, and hears of a student they may not open only that they are handled.
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { requireRecordDesk } from "~/admissions/records/record-access.server";
-import type { RecordScope } from "~/admissions/records/record-scope.server";
+import { coversBranch, type RecordScope } from "~/admissions/records/record-scope.server";
 import { branchName, studentBranches } from "~/admissions/records/student-branches";
 import { callOutcomeLabels, callOutcomes } from "~/admissions/records/student-stages";
 import { districtsByState, states } from "~/admissions/submissions/options";
@@ -26,7 +26,7 @@ export function addStudentChoices(scope: RecordScope) {
     states: states.map((state) => ({ value: state.value, label: state.label })),
     districtsByState: districtsByState as Record<string, readonly string[]>,
     branches: studentBranches
-      .filter((branch) => scope.all || !scope.branches?.length || scope.branches.includes(branch))
+      .filter((branch) => coversBranch(scope, branch))
       .map((branch) => ({ value: branch, label: branchName(branch) })),
     sources: intakeSources.map((source) => ({
       value: source,

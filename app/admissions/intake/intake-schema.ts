@@ -1,7 +1,7 @@
 // The rules of "Add a student" on the desk: the same as the public forms' for a name, a mobile
 // (any Indian spelling, kept as ten digits) and an e-mail, with a message per field. Browser-safe:
 // the page may check as staff type; the server checks again and decides.
-import { isStudentBranch, type StudentBranch } from "~/admissions/records/student-branches";
+import { isStudentBranch, type StudentBranch, worksAtBranch } from "~/admissions/records/student-branches";
 import { type CallOutcome, callOutcomes, maxNoteLength } from "~/admissions/records/student-stages";
 import { districtsFor, isStateValue } from "~/admissions/submissions/options";
 import {
@@ -132,8 +132,7 @@ export function validateIntake(
   const branchTyped = text(input.branch);
   const branch: StudentBranch | "" = isStudentBranch(branchTyped) ? branchTyped : "";
   if (branchTyped && !branch) errors.branch = intakeMessages.branchInvalid;
-  else if (branch && allowedBranches?.length && !allowedBranches.includes(branch))
-    errors.branch = intakeMessages.branchOutOfScope;
+  else if (branch && !worksAtBranch(allowedBranches ?? [], branch)) errors.branch = intakeMessages.branchOutOfScope;
 
   const how = text(input.how);
   if (!isIntakeSource(how)) errors.how = intakeMessages.howRequired;

@@ -9,7 +9,7 @@ import { everyRecord, isInScope, type RecordScope, toTextArray } from "~/admissi
 import { stageLabels } from "~/admissions/records/stage-labels";
 import { branchOfState, isBranchGuess, type StudentBranch } from "~/admissions/records/student-branches";
 import type { StudentStage } from "~/admissions/records/student-stages";
-import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
+import { type Actor, addToTimeline, changeWithEntry } from "~/admissions/records/student-timeline.server";
 import { site } from "~/config/site";
 import { type AppDatabase, rowsOf } from "~/platform/database.server";
 import { publishRecordChange } from "~/platform/events.server";
@@ -189,7 +189,16 @@ export async function addStudentByHand(
       // A branch chosen now sets a branch not known yet or only guessed (a "branch" entry says so,
       // before the visit's own entry, which stays the newest).
       if (visible && data.branch && record && (record.branch === null || isBranchGuess(record.branchSource))) {
-        await setBranchOnArrival(tx, existing, data.branch, record, actor);
+        await changeWithEntry(
+          tx,
+          existing,
+          { branch: data.branch, branchSource: "desk" },
+          {
+            kind: "branch",
+            actor,
+            detail: { from: record.branch, fromSource: record.branchSource, to: data.branch, source: "desk" },
+          },
+        );
       }
       const [row] = await tx
         .insert(studentIntakes)
@@ -228,17 +237,12 @@ export async function addStudentByHand(
     await addToTimeline(tx, { studentId: id, kind: "intake", actor, detail: entryDetail(row?.id ?? 0, false) });
     let ownerId: string | null;
     if (data.ownerMe) {
-      const [updated] = await tx
-        .update(students)
-        .set({ ownerId: actor.id, version: sql`${students.version} + 1` })
-        .where(eq(students.id, id))
-        .returning({ version: students.version });
-      await addToTimeline(tx, {
-        studentId: id,
-        kind: "owner",
-        actor,
-        detail: { from: null, to: actor.id, rule: "self", version: updated?.version },
-      });
+      await changeWithEntry(
+        tx,
+        id,
+        { ownerId: actor.id },
+        { kind: "owner", actor, detail: { from: null, to: actor.id, rule: "self" } },
+      );
       ownerId = actor.id;
     } else {
       ownerId = (await assignOnArrival(tx, id, data.courses[0])).ownerId;
@@ -298,33 +302,6 @@ export function newStudentValues(given: {
     branch: given.branch || guess,
     branchSource: given.branch ? (given.branchGivenBy ?? "desk") : guess ? ("state" as const) : null,
   };
-}
-
-/** A returning student's branch set by what was given with them now, with its "branch" entry. */
-async function setBranchOnArrival(
-  tx: AppDatabase,
-  id: number,
-  branch: StudentBranch,
-  before: { branch: string | null; branchSource: string | null },
-  actor: Actor,
-): Promise<void> {
-  const [updated] = await tx
-    .update(students)
-    .set({ branch, branchSource: "desk", version: sql`${students.version} + 1` })
-    .where(eq(students.id, id))
-    .returning({ version: students.version });
-  await addToTimeline(tx, {
-    studentId: id,
-    kind: "branch",
-    actor,
-    detail: {
-      from: before.branch,
-      fromSource: before.branchSource,
-      to: branch,
-      source: "desk",
-      version: updated?.version,
-    },
-  });
 }
 
 /** The array column with `value` added at its end, unless it holds it already. */

@@ -7,12 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { poolTurns } from "~/admissions/assignment/assignment.server";
-import {
-  branchName,
-  isStudentBranch,
-  type StudentBranch,
-  studentBranches,
-} from "~/admissions/records/student-branches";
+import { branchName, type StudentBranch, studentBranches } from "~/admissions/records/student-branches";
 import { type Actor, addToTimeline } from "~/admissions/records/student-timeline.server";
 import { states, stateValues } from "~/admissions/submissions/options";
 import { isAcceptableName, isEmailAddress, tenDigitMobile } from "~/admissions/submissions/submission-schema";
@@ -452,7 +447,11 @@ export async function importLeads(
       const counts = { rows: 0, newStudents: 0, joining: 0, repeated: 0, refused: 0 };
       /** "m:"/"e:" key of a row's contact to the student it went to (new ones of this file). */
       const studentOfRow = new Map<number, number>();
-      const newByCourse = new Map<string, number[]>();
+      /** The new students by the pool they go to: their first course's, for their branch. */
+      const newByPool = new Map<
+        string,
+        { course: CourseValue | undefined; branch: StudentBranch | null; ids: number[] }
+      >();
       const allNew: number[] = [];
       const entry = (studentId: number, row: LeadRow, joined: boolean) => ({
         studentId,
@@ -510,7 +509,12 @@ export async function importLeads(
             allNew.push(id);
             // The pools go by course and branch (the branch's pool of the course, else its own).
             const key = `${row.courses[0] ?? ""}|${stored.branch ?? ""}`;
-            newByCourse.set(key, [...(newByCourse.get(key) ?? []), id]);
+            let pool = newByPool.get(key);
+            if (!pool) {
+              pool = { course: row.courses[0], branch: stored.branch, ids: [] };
+              newByPool.set(key, pool);
+            }
+            pool.ids.push(id);
           }
         }
         const intakes: ReturnType<typeof intakeOf>[] = [];
@@ -555,14 +559,15 @@ export async function importLeads(
       if (choices.assignment.mode === "owner") {
         owners.set(choices.assignment.ownerId, allNew);
       } else if (choices.assignment.mode === "pools") {
-        for (const [key, ids] of newByCourse) {
-          const [course = "", branch = ""] = key.split("|");
+        for (const { course, branch, ids } of newByPool.values()) {
           if (!course) continue;
-          const turns = await poolTurns(tx, course as CourseValue, isStudentBranch(branch) ? branch : null);
+          const turns = await poolTurns(tx, course, branch);
           if (!turns) continue;
           for (const id of ids) {
             const owner = turns.next();
-            owners.set(owner, [...(owners.get(owner) ?? []), id]);
+            const given = owners.get(owner);
+            if (given) given.push(id);
+            else owners.set(owner, [id]);
           }
           await turns.save();
         }

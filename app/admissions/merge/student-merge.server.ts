@@ -3,6 +3,7 @@
 // takes the other's forms and timeline; the merged record is deleted and a row in
 // student_merges sends its links on to the kept one (decision 024).
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { batchMentionOf, leaveBatch } from "~/admissions/enrolment/enrolment.server";
 import type { RecordScope } from "~/admissions/records/record-scope.server";
 import { scopeCondition } from "~/admissions/records/record-scope.server";
@@ -105,11 +106,6 @@ function comparableName(name: string): string {
   return name.replace(/^ +| +$/g, "").toLowerCase();
 }
 
-/** A Postgres text[] literal (sent as one parameter), e.g. {"iot","python fullstack"}. */
-function textArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`).join(",")}}`;
-}
-
 export interface DuplicateHint {
   id: number;
   name: string;
@@ -205,18 +201,19 @@ export async function recordsWithDuplicates(
   const flagged = new Set<number>();
   if (rows.length === 0) return flagged;
   const ids = rows.map((row) => row.id);
+  // Another record of the same name and district, in the scope.
+  const other = alias(students, "other");
   const byName = await db
     .select({ id: students.id })
     .from(students)
     .where(
       and(
         inArray(students.id, ids),
-        sql`${students.district} <> '' and exists (select 1 from ${students} as other
-          where other.id <> ${students.id}
-            and lower(btrim(other.name)) = lower(btrim(${students.name}))
-            and other.district = ${students.district}
-            ${scope.all ? sql`` : sql`and other.courses && ${textArrayLiteral(scope.courses)}::text[]`}
-            ${scope.all || !scope.branches?.length ? sql`` : sql`and (other.branch is null or other.branch = any(${textArrayLiteral(scope.branches)}::text[]))`})`,
+        sql`${students.district} <> '' and exists (select 1 from ${students} as ${other}
+          where ${other.id} <> ${students.id}
+            and lower(btrim(${other.name})) = lower(btrim(${students.name}))
+            and ${other.district} = ${students.district}
+            ${scope.all ? sql`` : sql`and ${scopeCondition(scope, other)}`})`,
       ),
     );
   for (const row of byName) flagged.add(row.id);
@@ -283,6 +280,12 @@ type Mergeable = Pick<
  */
 export function mergePlan(kept: Mergeable, merged: Mergeable) {
   const stageFrom = progress(merged.stage) > progress(kept.stage) ? merged : kept;
+  // The other's branch when it is known and the kept record's is not, or is only a guess and the other's is not.
+  const branchFrom =
+    merged.branch !== null &&
+    (kept.branch === null || (isBranchGuess(kept.branchSource) && !isBranchGuess(merged.branchSource)))
+      ? merged
+      : kept;
   const followUps = [kept.nextFollowUpAt, merged.nextFollowUpAt].filter((date): date is Date => date !== null);
   const union = <T>(a: readonly T[], b: readonly T[]) => [...new Set([...a, ...b])];
   return {
@@ -293,10 +296,8 @@ export function mergePlan(kept: Mergeable, merged: Mergeable) {
     lostReason: stageFrom.lostReason,
     lostNote: stageFrom.lostNote,
     ownerId: kept.ownerId ?? merged.ownerId,
-    ...(kept.branch === null ||
-    (isBranchGuess(kept.branchSource) && merged.branch !== null && !isBranchGuess(merged.branchSource))
-      ? { branch: merged.branch ?? kept.branch, branchSource: merged.branch ? merged.branchSource : kept.branchSource }
-      : { branch: kept.branch, branchSource: kept.branchSource }),
+    branch: branchFrom.branch,
+    branchSource: branchFrom.branchSource,
     nextFollowUpAt: followUps.length ? new Date(Math.min(...followUps.map((date) => date.getTime()))) : null,
     createdAt: new Date(Math.min(kept.createdAt.getTime(), merged.createdAt.getTime())),
     batchId: stageFrom.stage === "enrolled" ? (kept.batchId ?? merged.batchId) : null,

@@ -4,8 +4,8 @@ import { requireCoordinatorArea } from "~/staff/coordinator.server";
 import { requireStaff, type StaffUser } from "~/staff/permissions.server";
 
 import { courseValueOfRole } from "~/staff/staff-desk";
-import { branchesOf, counsellorDesk } from "~/staff/staff-roles";
-import { everyRecord, type RecordScope, recordScopeOf } from "./record-scope.server";
+import { counsellorDesk } from "~/staff/staff-roles";
+import { courseDeskScope, everyRecord, type RecordScope, recordScopeOf } from "./record-scope.server";
 
 /**
  * Who may open the records desk at this URL, and which records they see there: an admin at
@@ -21,13 +21,7 @@ export async function requireRecordDesk(
 ): Promise<{ staff: StaffUser; scope: RecordScope; base: string }> {
   if (params.role !== undefined) {
     const { staff, role } = await requireCoordinatorArea(request, context, params.role);
-    // A counsellor limited to branches sees the course's students of those branches (and of none yet).
-    const branches = branchesOf(staff);
-    return {
-      staff,
-      scope: { all: false, courses: [courseValueOfRole(role)], ...(branches.length > 0 ? { branches } : {}) },
-      base: `/onlineuser/${role}/students`,
-    };
+    return { staff, scope: courseDeskScope(staff, courseValueOfRole(role)), base: `/onlineuser/${role}/students` };
   }
   if (new URL(request.url).pathname.startsWith("/counsellor/")) {
     const staff = await requireStaff(request, context, ["counsellor"]);

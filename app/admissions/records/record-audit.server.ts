@@ -19,7 +19,6 @@ type Edited = {
 };
 
 /** What an edit changed, for the audit log: "stage: contacted -> lost (fees)", "owner: Asha -> Ravi". */
-
 export function describeEdit(
   before: Edited,
   after: Edited,

@@ -9,7 +9,7 @@ import { type RecordScope, scopeCondition } from "./record-scope.server";
 import type { StudentBranch } from "./student-branches";
 import { getStudentRecord, type StudentRecord } from "./student-records.server";
 import type { CallOutcome, LostReason, StudentStage, TimelineKind } from "./student-stages";
-import { type Actor, addToTimeline, type TimelineEntry } from "./student-timeline.server";
+import { type Actor, addToTimeline, changeWithEntry, type TimelineEntry } from "./student-timeline.server";
 
 /** A change of the record's own fields; what is left out stays as it is. */
 export interface RecordEdit {
@@ -212,21 +212,19 @@ export async function logContact(
   // The first contact takes the record out of "new and never contacted" (my-day.server.ts).
   if (!record.contactedAt) await tx.update(students).set({ contactedAt: sql`now()` }).where(eq(students.id, id));
   if (contact.nextFollowUpAt !== undefined && contact.nextFollowUpAt?.getTime() !== record.nextFollowUpAt?.getTime()) {
-    const [updated] = await tx
-      .update(students)
-      .set({ nextFollowUpAt: contact.nextFollowUpAt, version: sql`${students.version} + 1`, updatedAt: new Date() })
-      .where(eq(students.id, id))
-      .returning({ version: students.version });
-    await addToTimeline(tx, {
-      studentId: id,
-      kind: "follow_up",
-      actor,
-      detail: {
-        from: record.nextFollowUpAt?.toISOString() ?? null,
-        to: contact.nextFollowUpAt?.toISOString() ?? null,
-        version: updated?.version,
+    await changeWithEntry(
+      tx,
+      id,
+      { nextFollowUpAt: contact.nextFollowUpAt, updatedAt: new Date() },
+      {
+        kind: "follow_up",
+        actor,
+        detail: {
+          from: record.nextFollowUpAt?.toISOString() ?? null,
+          to: contact.nextFollowUpAt?.toISOString() ?? null,
+        },
       },
-    });
+    );
   } else {
     await touch(tx, id);
   }

@@ -15,7 +15,7 @@ import type { AppDatabase } from "~/platform/database.server";
 import { indiaMidnight, indiaTimestamp } from "~/platform/india-time";
 import { type CourseValue, courseValues } from "~/site/course-catalog";
 import type { StaffUser } from "~/staff/permissions.server";
-import type { RecordScope } from "./record-scope.server";
+import { coversBranch, type RecordScope } from "./record-scope.server";
 import type { RecordRowView } from "./record-views";
 import {
   type BranchFilter,
@@ -152,9 +152,8 @@ export async function loadRecordList(db: AppDatabase, request: Request, staff: S
     owners,
     courses: scope.all ? courseValues : scope.courses,
     // A counsellor limited to branches filters by theirs, and by "not known yet".
-    branches: branchFilterOptions.filter(
-      (option) =>
-        scope.all || !scope.branches?.length || option.value === unknownBranch || scope.branches.includes(option.value),
+    branches: branchFilterOptions.filter((option) =>
+      coversBranch(scope, option.value === unknownBranch ? null : option.value),
     ),
     /** Back from a record whose branch was given to a branch outside this desk's. */
     branchGiven: params.has("branchGiven"),

@@ -3,7 +3,7 @@
 import { type AnyColumn, and, asc, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import { type CourseValue, courseByKey, courseValues } from "~/site/course-catalog";
-import { allCourses, type BranchSet, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
+import { allCourses, type BranchSet, branchesOf, type CourseSet, coursesOf, type StaffRole } from "~/staff/staff-roles";
 import { students } from "../../../db/schema";
 import { worksAtBranch } from "./student-branches";
 
@@ -20,15 +20,21 @@ export type RecordScope =
 
 export const everyRecord: RecordScope = { all: true };
 
-/** The SQL condition of a scope (undefined: every record). */
-export function scopeCondition(scope: RecordScope): SQL | undefined {
+/**
+ * The SQL condition of a scope (undefined: every record), on the students table or on another
+ * name for it (`alias(students, "other")` in a subquery).
+ */
+export function scopeCondition(
+  scope: RecordScope,
+  records: { courses: AnyColumn; branch: AnyColumn } = students,
+): SQL | undefined {
   if (scope.all) return undefined;
   const parts: SQL[] = [];
-  if (scope.courses.length > 0) parts.push(sql`${students.courses} && ${toTextArray(scope.courses)}`);
-  if (scope.withoutCourse) parts.push(sql`cardinality(${students.courses}) = 0`);
+  if (scope.courses.length > 0) parts.push(sql`${records.courses} && ${toTextArray(scope.courses)}`);
+  if (scope.withoutCourse) parts.push(sql`cardinality(${records.courses}) = 0`);
   const courses = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
   if (!scope.branches || scope.branches.length === 0) return courses;
-  return and(courses, sql`(${students.branch} is null or ${students.branch} = any(${toTextArray(scope.branches)}))`);
+  return and(courses, sql`(${records.branch} is null or ${records.branch} = any(${toTextArray(scope.branches)}))`);
 }
 
 /** What decides whether a record is in a scope: its courses and its branch (null: not known yet). */
@@ -37,10 +43,15 @@ export interface ScopedRecord {
   branch: string | null;
 }
 
+/** Whether the scope takes in students of this branch (null: not known yet, which every scope does). */
+export function coversBranch(scope: RecordScope, branch: string | null): boolean {
+  return scope.all || worksAtBranch(scope.branches ?? [], branch);
+}
+
 /** Whether a record with these courses and this branch is in the scope (the same rule as the queries'). */
 export function isInScope(scope: RecordScope, record: ScopedRecord): boolean {
   if (scope.all) return true;
-  if (!worksAtBranch(scope.branches ?? [], record.branch)) return false;
+  if (!coversBranch(scope, record.branch)) return false;
   if (record.courses.length === 0) return scope.withoutCourse === true;
   return record.courses.some((course) => (scope.courses as readonly string[]).includes(course));
 }
@@ -105,11 +116,20 @@ export async function recordsInScope(
  */
 export function recordScopeOf(staff: { role: StaffRole; courses?: CourseSet; branches?: BranchSet }): RecordScope {
   if (staff.role === "admin") return everyRecord;
-  const branches = staff.branches ?? [];
+  const branches = branchesOf(staff);
   if (staff.courses === allCourses && branches.length === 0) return everyRecord;
   const courses =
     staff.courses === allCourses
       ? courseValues
       : coursesOf(staff.courses).map((key) => courseByKey(key).registrationValue);
   return { all: false, courses, withoutCourse: true, ...(branches.length > 0 ? { branches } : {}) };
+}
+
+/**
+ * The records of one course's desk (/onlineuser/<key>/students): those of that course and, of a
+ * counsellor limited to branches, only those of their branches or whose branch is not known yet.
+ */
+export function courseDeskScope(staff: { role: StaffRole; branches?: BranchSet }, course: CourseValue): RecordScope {
+  const branches = branchesOf(staff);
+  return { all: false, courses: [course], ...(branches.length > 0 ? { branches } : {}) };
 }

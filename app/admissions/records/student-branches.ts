@@ -68,10 +68,6 @@ export function branchText(branch: string | null | undefined, source: string | n
 export const unknownBranch = "unknown";
 export type BranchFilter = StudentBranch | typeof unknownBranch;
 
-export function isBranchFilter(value: unknown): value is BranchFilter {
-  return value === unknownBranch || isStudentBranch(value);
-}
-
 export const branchFilterOptions: readonly { value: BranchFilter; label: string }[] = [
   ...studentBranches.map((branch) => ({ value: branch, label: branchName(branch) })),
   { value: unknownBranch, label: "Not known yet" },

@@ -1,9 +1,9 @@
 // A student record's timeline: who did what on it, added to and never edited (erasure aside).
 // Every entry is written by addToTimeline, whatever wrote it: a form arriving, the desk's
 // edits, a call or a note, assignment, a merge, an e-mail sent, a submission's follow-up.
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
-import { studentTimeline } from "../../../db/schema";
+import { students, studentTimeline } from "../../../db/schema";
 import type { TimelineKind } from "./student-stages";
 
 export type TimelineEntry = typeof studentTimeline.$inferSelect;
@@ -49,6 +49,26 @@ export async function addToTimeline(
       })),
     )
     .returning();
+}
+
+/**
+ * A change to one record that a form open on it must notice: the record's version moves on, and
+ * the change's entry names the new version (a stale edit is refused with the entries made after
+ * its version: record-edits.server.ts). Answers with the new version.
+ */
+export async function changeWithEntry(
+  tx: AppDatabase,
+  studentId: number,
+  values: Omit<Partial<typeof students.$inferInsert>, "version">,
+  entry: Omit<NewTimelineEntry, "studentId">,
+): Promise<number | undefined> {
+  const [updated] = await tx
+    .update(students)
+    .set({ ...values, version: sql`${students.version} + 1` })
+    .where(eq(students.id, studentId))
+    .returning({ version: students.version });
+  await addToTimeline(tx, { ...entry, studentId, detail: { ...entry.detail, version: updated?.version } });
+  return updated?.version;
 }
 
 /** The record's timeline, newest first. */

@@ -161,14 +161,45 @@ function RoleSelect({ id, defaultValue = "", error }: { id: string; defaultValue
   );
 }
 
+/** Checkboxes for one of an account's settings, with a hint and, after a refusal, the error beside them. */
+function Choices({
+  id,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  legend: string;
+  hint: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
+      <legend className="font-semibold">{legend}</legend>
+      <span className="desk-hint" id={`${id}-hint`}>
+        {hint}
+      </span>
+      {children}
+      {error ? (
+        <span id={`${id}-error`} className="desk-result desk-result-error">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** The courses a counsellor works on: every course of the catalog, or all (those added later too). */
 function CourseChoices({ id, chosen, error }: { id: string; chosen: readonly string[]; error?: string }) {
   return (
-    <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-      <legend className="font-semibold">Courses (for a counsellor)</legend>
-      <span className="desk-hint" id={`${id}-hint`}>
-        A counsellor sees and works on the students of these courses, and enquiries without a course.
-      </span>
+    <Choices
+      id={id}
+      legend="Courses (for a counsellor)"
+      hint="A counsellor sees and works on the students of these courses, and enquiries without a course."
+      error={error}
+    >
       <label className="checkbox-row gap-2">
         <input type="checkbox" name="courses" value={allCourses} defaultChecked={chosen.includes(allCourses)} />
         All courses (and any added later)
@@ -179,41 +210,37 @@ function CourseChoices({ id, chosen, error }: { id: string; chosen: readonly str
           {course.label}
         </label>
       ))}
-      {error ? (
-        <span id={`${id}-error`} className="desk-result desk-result-error">
-          {error}
-        </span>
-      ) : null}
-    </fieldset>
+    </Choices>
   );
 }
 
 /** The branches a counsellor is limited to: none ticked, every branch. */
 function BranchChoices({ id, chosen, error }: { id: string; chosen: readonly string[]; error?: string }) {
   return (
-    <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-      <legend className="font-semibold">Branches (for a counsellor)</legend>
-      <span className="desk-hint" id={`${id}-hint`}>
-        None ticked: every branch. Ticked: only students of these branches, and those whose branch is not known yet.
-      </span>
+    <Choices
+      id={id}
+      legend="Branches (for a counsellor)"
+      hint="None ticked: every branch. Ticked: only students of these branches, and those whose branch is not known yet."
+      error={error}
+    >
       {studentBranches.map((branch) => (
         <label key={branch} className="checkbox-row gap-2">
           <input type="checkbox" name="branches" value={branch} defaultChecked={chosen.includes(branch)} />
           {branchName(branch)}
         </label>
       ))}
-      {error ? (
-        <span id={`${id}-error`} className="desk-result desk-result-error">
-          {error}
-        </span>
-      ) : null}
-    </fieldset>
+    </Choices>
   );
 }
 
 /** A refusal about one field, shown beside it. */
 function fieldError(result: Result | undefined, field: "role" | "courses" | "branches"): string | undefined {
   return result && !result.ok && result.field === field ? result.error : undefined;
+}
+
+/** Whether the refusal is shown beside one of the fields (and so not again beside the button). */
+function refusedBesideField(result: Result | undefined): boolean {
+  return result !== undefined && !result.ok && result.field !== undefined;
 }
 
 /** The answer to one form, beside its button. */
@@ -342,9 +369,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           <button type="submit" className="btn-primary" disabled={busy}>
             {sending("create") ? "Loading..." : "Create account"}
           </button>
-          {fieldError(created, "role") || fieldError(created, "courses") || fieldError(created, "branches") ? null : (
-            <Result result={created} />
-          )}
+          {refusedBesideField(created) ? null : <Result result={created} />}
         </p>
       </Form>
       <section aria-labelledby="accounts">
@@ -404,13 +429,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                       <span className="sr-only"> of {account.email}</span>
                     </button>
                   </p>
-                  {mine &&
-                  mine.intent === "set-role" &&
-                  !fieldError(mine, "role") &&
-                  !fieldError(mine, "courses") &&
-                  !fieldError(mine, "branches") ? (
-                    <Result result={mine} />
-                  ) : null}
+                  {mine && mine.intent === "set-role" && !refusedBesideField(mine) ? <Result result={mine} /> : null}
                 </Form>
                 <Form
                   method="post"
