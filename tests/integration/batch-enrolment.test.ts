@@ -287,6 +287,9 @@ describeEachEngine("enrolment into a batch, and seats that count themselves", (e
     const team = (await visit(origin, "/desk/team", adminCookie)).text;
     expect(team).toContain("Enrolled, batch not decided");
     expect(team).toMatch(new RegExp(`href="/admin/students/${chitra.id}#stage"[^>]*>Chitra Waiting<`));
+    // With her courses, branch and owner, as the team's other to-dos show a student.
+    const line = /Chitra Waiting<\/a> <span class="day-meta">(.*?)<\/span>/.exec(team)?.[1]?.replaceAll("<!-- -->", "");
+    expect(line).toBe("Embedded · Bangalore (guessed from state) · <strong>Unassigned</strong>");
     expect((await visit(origin, `/admin/students/${chitra.id}`, adminCookie)).text).toContain("Batch not decided yet");
     expect((await visit(origin, "/courses/embedded")).text).toContain("12 seats left");
   });

@@ -170,7 +170,16 @@ export async function undecidedEnrolments(
   options: { scope: RecordScope; limit?: number },
 ): Promise<{
   total: number;
-  rows: { id: number; name: string; mobile: string; courses: string[]; ownerName: string | null; updatedAt: Date }[];
+  rows: {
+    id: number;
+    name: string;
+    mobile: string;
+    courses: string[];
+    branch: string | null;
+    branchSource: string | null;
+    ownerName: string | null;
+    updatedAt: Date;
+  }[];
 }> {
   const where = and(undecided, scopeCondition(options.scope));
   const [rows, [totals]] = await Promise.all([
@@ -180,6 +189,8 @@ export async function undecidedEnrolments(
         name: students.name,
         mobile: students.mobile,
         courses: students.courses,
+        branch: students.branch,
+        branchSource: students.branchSource,
         ownerName: user.name,
         updatedAt: students.updatedAt,
       })

@@ -180,6 +180,7 @@ export async function loadTeamDay(db: AppDatabase, staff: StaffUser, request: Re
         name: row.name,
         mobile: row.mobile,
         courses: row.courses,
+        branch: branchText(row.branch, row.branchSource),
         ownerName: row.ownerName,
         updatedAt: row.updatedAt.toISOString(),
         href: `${base}/${row.id}#stage`,

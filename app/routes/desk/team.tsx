@@ -36,6 +36,70 @@ const days: Record<string, string> = {
   sat: "Sat",
 };
 
+interface ToDoRow {
+  id: number;
+  name: string;
+  href: string;
+  courses: string[];
+  branch: string;
+  ownerName: string | null;
+}
+
+/** A list of the team's to-dos: its count, what it is, its students (the longest waiting first), and a link to all. */
+function TeamToDo<Row extends ToDoRow>(props: {
+  id: string;
+  className?: string;
+  title: string;
+  total: number;
+  hint: string;
+  empty: string;
+  rows: Row[];
+  more: { href: string; text: string };
+  children: (row: Row) => React.ReactNode;
+}) {
+  const titleId = `${props.id}-title`;
+  return (
+    <section aria-labelledby={titleId} className={`day-group ${props.className ?? ""}`.trim()}>
+      <h2 id={titleId} className="day-group-title">
+        {props.title} <span className="day-group-count">{props.total}</span>
+      </h2>
+      <p className="desk-hint">{props.hint}</p>
+      {props.rows.length === 0 ? (
+        <p className="day-empty">{props.empty}</p>
+      ) : (
+        <ol className="day-late-list">
+          {props.rows.map((row) => (
+            <li key={row.id} data-testid={`${props.id}-row`}>
+              {props.children(row)}
+            </li>
+          ))}
+        </ol>
+      )}
+      {props.total > props.rows.length ? (
+        <p className="day-more">
+          <Link to={props.more.href}>{props.more.text}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A to-do's student: name (to the record), courses, branch and owner. */
+function StudentLine({ row, noCourse }: { row: ToDoRow; noCourse: string }) {
+  return (
+    <>
+      <Link to={row.href} className="day-name">
+        {row.name}
+      </Link>{" "}
+      <span className="day-meta">
+        {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : noCourse} · {row.branch} ·{" "}
+        {row.ownerName ?? <strong>Unassigned</strong>}
+      </span>
+      <br />
+    </>
+  );
+}
+
 export default function TeamDay({ loaderData, actionData }: Route.ComponentProps) {
   const live = useLiveUpdates();
   const answer = useLogAnswer();
@@ -60,80 +124,47 @@ export default function TeamDay({ loaderData, actionData }: Route.ComponentProps
         {answer.message ?? page.logged}
       </p>
 
-      <section aria-labelledby="late-title" className="day-group day-group-late">
-        <h2 id="late-title" className="day-group-title">
-          Not contacted within {limit} <span className="day-group-count">{page.uncontacted.total}</span>
-        </h2>
-        <p className="desk-hint">
-          New students nobody has called, messaged or e-mailed within {limit} of working time ({workingDays}{" "}
-          {hours.start}–{hours.end}, India time), the longest waiting first.
-        </p>
-        {page.uncontacted.rows.length === 0 ? (
-          <p className="day-empty">Every new student was contacted in time.</p>
-        ) : (
-          <ol className="day-late-list">
-            {page.uncontacted.rows.map((row) => (
-              <li key={row.id} data-testid="late-row">
-                <Link to={row.href} className="day-name">
-                  {row.name}
-                </Link>{" "}
-                <span className="day-meta">
-                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "Enquiry"} · {row.branch} ·{" "}
-                  {row.ownerName ?? <strong>Unassigned</strong>}
-                </span>
-                <br />
-                <span className="day-when">
-                  Arrived <time dateTime={row.createdAt}>{indiaDateTime.format(new Date(row.createdAt))}</time> (
-                  {roughly(now - new Date(row.createdAt).getTime())} ago):{" "}
-                  <strong className="day-late">waiting {workingDuration(row.waitedMinutes)} of working time</strong>
-                </span>
-              </li>
-            ))}
-          </ol>
+      <TeamToDo
+        id="late"
+        className="day-group-late"
+        title={`Not contacted within ${limit}`}
+        total={page.uncontacted.total}
+        hint={`New students nobody has called, messaged or e-mailed within ${limit} of working time (${workingDays} ${hours.start}–${hours.end}, India time), the longest waiting first.`}
+        empty="Every new student was contacted in time."
+        rows={page.uncontacted.rows}
+        more={{ href: page.uncontacted.showAll, text: `Show all ${page.uncontacted.total}` }}
+      >
+        {(row) => (
+          <>
+            <StudentLine row={row} noCourse="Enquiry" />
+            <span className="day-when">
+              Arrived <time dateTime={row.createdAt}>{indiaDateTime.format(new Date(row.createdAt))}</time> (
+              {roughly(now - new Date(row.createdAt).getTime())} ago):{" "}
+              <strong className="day-late">waiting {workingDuration(row.waitedMinutes)} of working time</strong>
+            </span>
+          </>
         )}
-        {page.uncontacted.total > page.uncontacted.rows.length ? (
-          <p className="day-more">
-            <Link to={page.uncontacted.showAll}>Show all {page.uncontacted.total}</Link>
-          </p>
-        ) : null}
-      </section>
+      </TeamToDo>
 
-      <section aria-labelledby="undecided-title" className="day-group">
-        <h2 id="undecided-title" className="day-group-title">
-          Enrolled, batch not decided <span className="day-group-count">{page.undecided.total}</span>
-        </h2>
-        <p className="desk-hint">
-          Students set to Enrolled without a batch: choose their batch on the record (Stage) so that the batch's seats
-          count them. The longest waiting first.
-        </p>
-        {page.undecided.rows.length === 0 ? (
-          <p className="day-empty">Every enrolled student has a batch.</p>
-        ) : (
-          <ol className="day-late-list">
-            {page.undecided.rows.map((row) => (
-              <li key={row.id} data-testid="undecided-row">
-                <Link to={row.href} className="day-name">
-                  {row.name}
-                </Link>{" "}
-                <span className="day-meta">
-                  {row.courses.length ? row.courses.map(courseLabelOf).join(", ") : "No course"} ·{" "}
-                  {row.ownerName ?? <strong>Unassigned</strong>}
-                </span>
-                <br />
-                <span className="day-when">
-                  Enrolled or last changed{" "}
-                  <time dateTime={row.updatedAt}>{indiaDateTime.format(new Date(row.updatedAt))}</time>
-                </span>
-              </li>
-            ))}
-          </ol>
+      <TeamToDo
+        id="undecided"
+        title="Enrolled, batch not decided"
+        total={page.undecided.total}
+        hint="Students set to Enrolled without a batch: choose their batch on the record (Stage) so that the batch's seats count them. The longest waiting first."
+        empty="Every enrolled student has a batch."
+        rows={page.undecided.rows}
+        more={{ href: page.undecided.showAll, text: "Show all enrolled students" }}
+      >
+        {(row) => (
+          <>
+            <StudentLine row={row} noCourse="No course" />
+            <span className="day-when">
+              Enrolled or last changed{" "}
+              <time dateTime={row.updatedAt}>{indiaDateTime.format(new Date(row.updatedAt))}</time>
+            </span>
+          </>
         )}
-        {page.undecided.total > page.undecided.rows.length ? (
-          <p className="day-more">
-            <Link to={page.undecided.showAll}>Show all enrolled students</Link>
-          </p>
-        ) : null}
-      </section>
+      </TeamToDo>
 
       <section aria-labelledby="members-title" className="day-group">
         <h2 id="members-title" className="day-group-title">
