@@ -166,7 +166,7 @@ export async function truncateAll(database: Database): Promise<void> {
   const result = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
   const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
   if (tables.length === 0) return;
-  if (database.engine === "postgres" && (await emptiedByDeleting(database, tables))) return;
+  if (await emptiedByDeleting(database, tables)) return;
   // Truncating is not bound by the site's statement timeout, which guards the site's queries.
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
@@ -175,10 +175,12 @@ export async function truncateAll(database: Database): Promise<void> {
 }
 
 /**
- * On PostgreSQL, TRUNCATE gives every table and index new files: a tenth of a second on a quiet
- * server, seconds on a busy one (past the site's statement timeout). The tests' few rows are
- * deleted instead, in one transaction with triggers and foreign-key checks set aside (the
- * derived tables are emptied too), and every sequence starts again: the same empty database.
+ * TRUNCATE gives every table and index new files: on PostgreSQL a tenth of a second on a quiet
+ * server, seconds on a busy one (past the site's statement timeout); on PGlite some 150 ms of the
+ * test process's CPU each time (its files are written through Node), against 25-40 ms for
+ * deleting the few rows a test leaves (measured 2026-12-07). The rows are deleted instead, in one
+ * transaction with triggers and foreign-key checks set aside (the derived tables are emptied
+ * too), and every sequence starts again: the same empty database.
  * Setting triggers aside needs a superuser; without one (false) the caller truncates.
  */
 async function emptiedByDeleting(database: Database, tables: string[]): Promise<boolean> {
