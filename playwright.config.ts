@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -16,7 +17,11 @@ const chromeFlags = [
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // One worker more than the cores: with one per core (two here) a third of the processors' time
+  // stayed idle while tests waited on the server, the browser's network or a timer; with three,
+  // the 252 tests took 361 s instead of 468 s on a quiet 2-core machine (bench/results.md,
+  // "Test suite"). At most four: the tests share one site and its desk.
+  workers: Math.min(os.availableParallelism() + 1, 4),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ...(timingsDir ? [["json", { outputFile: `${timingsDir}/playwright.json` }] as const] : [])],
   timeout: 30_000,
