@@ -995,3 +995,54 @@ describeEachEngine("migrating a database made before seats counted themselves (0
     });
   }, 180_000);
 });
+
+describeEachEngine("migrating a database made before a form set its own first touch (0025)", (engine) => {
+  it("keeps every record's first touch, and forms written afterwards in any order keep it the earliest form's", async () => {
+    await upgradeFrom(engine, "0025_batch_enrolment", async ({ oldMigrations, open }) => {
+      const old = await open(oldMigrations);
+      await old.db.execute(sql`
+        insert into students (name, email, mobile, mobiles, emails, state, district, courses)
+        values ('Kavya', 'kavya@example.in', '9845012345', '{9845012345}', '{kavya@example.in}', 'karnataka', 'Udupi', '{iot}'),
+               ('Ravi', 'ravi@example.in', '9000000001', '{9000000001}', '{ravi@example.in}', 'kerala', 'Kannur', '{}')`);
+      await old.db.execute(sql`
+        insert into registrations (name, email, mobile, stream, major, state, district, submission_token, course, student_id, utm_source, created_at)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'r1', 'iot', 1, 'google', '2026-05-01T10:00:00Z')`);
+      await old.db.execute(sql`
+        insert into enquiries (name, email, mobile, stream, major, state, district, submission_token, student_id, utm_source, created_at)
+        values ('Ravi', 'ravi@example.in', '9000000001', 'B.E', 'ECE', 'kerala', 'Kannur', 'e1', 2, 'instagram', '2026-05-02T10:00:00Z')`);
+      await old.close();
+
+      const upgraded = await open();
+      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const firstTouches = () => rows(sql`select student_id, utm_source from student_facts order by 1`);
+      expect(await firstTouches()).toEqual([
+        { student_id: 1, utm_source: "google" },
+        { student_id: 2, utm_source: "instagram" },
+      ]);
+      // An earlier form sets Kavya's first touch; a later one leaves Ravi's; an intake before both
+      // of Ravi's forms is his first touch.
+      await upgraded.db.execute(sql`
+        insert into enquiries (name, email, mobile, stream, major, state, district, submission_token, student_id, utm_source, created_at)
+        values ('Kavya', 'kavya@example.in', '9845012345', 'B.E', 'ECE', 'karnataka', 'Udupi', 'e2', 1, 'newspaper', '2026-04-01T10:00:00Z'),
+               ('Ravi', 'ravi@example.in', '9000000001', 'B.E', 'ECE', 'kerala', 'Kannur', 'e3', 2, 'radio', '2026-06-01T10:00:00Z')`);
+      expect(await firstTouches()).toEqual([
+        { student_id: 1, utm_source: "newspaper" },
+        { student_id: 2, utm_source: "instagram" },
+      ]);
+      await upgraded.db.execute(sql`
+        insert into student_intakes (student_id, door, how, name, mobile, consent, created_record, utm_source, created_at)
+        values (2, 'desk', 'walk_in', 'Ravi', '9000000001', 'in_person', false, 'fair', '2026-01-01T10:00:00Z')`);
+      expect(await firstTouches()).toEqual([
+        { student_id: 1, utm_source: "newspaper" },
+        { student_id: 2, utm_source: "fair" },
+      ]);
+      // What a recomputation from every form gives.
+      await upgraded.db.execute(sql`select refresh_student_facts(array(select id from students))`);
+      expect(await firstTouches()).toEqual([
+        { student_id: 1, utm_source: "newspaper" },
+        { student_id: 2, utm_source: "fair" },
+      ]);
+      await upgraded.close();
+    });
+  }, 180_000);
+});

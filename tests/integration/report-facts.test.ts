@@ -235,6 +235,36 @@ describeEachEngine("the owner's report's stored facts", (engine) => {
     await expectCurrent();
   });
 
+  it("take the earliest form as the first touch, whatever order forms are written in", async () => {
+    // Forms written out of time order, as a restore or a copy to PostgreSQL writes them: table by
+    // table, several in one statement. Each is the first touch only if nothing comes before it.
+    const id = await arrive({}, "google");
+    const form = (source: string, at: string, token: string) => sql`(
+      'Asha', 'asha@example.in', '9876543210', 'B.E', 'ECE', 'karnataka', 'Udupi', ${token}, ${id},
+      ${source}, 'cpc', ${`${source}-2026`}, ${at}::timestamptz, 'iot')`;
+    const columns = sql.raw(
+      "(name, email, mobile, stream, major, state, district, submission_token, student_id, utm_source, utm_medium, utm_campaign, created_at, course)",
+    );
+    // Two earlier enquiries in one statement, the later one first: the earlier is the first touch.
+    await db().execute(
+      sql`insert into enquiries ${columns} values ${form("instagram", "2026-03-02T10:00:00Z", "early-2")}, ${form("newspaper", "2026-03-01T10:00:00Z", "early-1")}`,
+    );
+    expect((await factsOf(id))?.utmSource).toBe("newspaper");
+    await expectCurrent();
+    // A registration between them and one later than every form change nothing.
+    await db().execute(
+      sql`insert into registrations ${columns} values ${form("youtube", "2026-03-01T12:00:00Z", "mid")}, ${form("radio", "2030-01-01T00:00:00Z", "late")}`,
+    );
+    expect((await factsOf(id))?.utmSource).toBe("newspaper");
+    await expectCurrent();
+    // A form with the same campaign as the first touch, earlier still: the first touch is its own.
+    await db().execute(
+      sql`insert into registrations ${columns} values ${form("newspaper", "2026-02-01T10:00:00Z", "first")}`,
+    );
+    expect(await factsOf(id)).toMatchObject({ utmSource: "newspaper", utmCampaign: "newspaper-2026" });
+    await expectCurrent();
+  });
+
   it("follow erasure and the retention purge: a form erased, then the whole record", async () => {
     const id = await arrive({}, "google");
     expect(await enquire({}, "instagram")).toBe(id);
