@@ -130,19 +130,14 @@ test.describe("the list", () => {
     await page.getByRole("button", { name: "Reassign selected" }).click();
     await expect(page.getByRole("status").filter({ hasText: `2 students reassigned to ${iot}.` })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`q=${tag}`));
-    const owners = await page
-      .getByTestId("record-row")
-      .evaluateAll((rows) =>
-        rows.map((row) => [
-          row.querySelector(".record-name a")?.textContent,
-          row.querySelector("[data-label=Owner]")?.textContent,
-        ]),
-      );
-    expect(owners.sort()).toEqual([
-      [names[0], iot],
-      [names[1], iot],
-      [names[2], "Unassigned"],
-    ]);
+    // Read with assertions that wait: without JavaScript the page may still be arriving (its last
+    // rows not parsed yet) when the message at its top is already shown.
+    const rows = page.getByTestId("record-row");
+    await expect(rows).toHaveCount(3);
+    const ownerOf = (name: string) => rows.filter({ hasText: name }).locator("[data-label=Owner]");
+    await expect(ownerOf(names[0])).toHaveText(iot);
+    await expect(ownerOf(names[1])).toHaveText(iot);
+    await expect(ownerOf(names[2])).toHaveText("Unassigned");
     await page.getByRole("link", { name: names[0] }).click();
     await expect(page.locator(".record-timeline")).toContainText(`Unassigned → ${iot} (Anita is leaving)`);
     await page.goto("/admin/audit");
