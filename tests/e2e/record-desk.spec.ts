@@ -105,7 +105,7 @@ test.describe("the list", () => {
 
   test("reassigns ticked students without JavaScript, with a reason on each timeline", async ({ browser, request }) => {
     const tag = randomMobile("9").slice(-5);
-    const names = [`Moving ${tag} A`, `Moving ${tag} B`, `Staying ${tag} C`];
+    const names = [`Moving ${tag} A`, `Moving ${tag} B`, `Staying ${tag} C`] as const;
     for (const [index, name] of names.entries()) {
       await registerByPost(request, {
         name,
