@@ -2,9 +2,13 @@
 // hostile posts to every form and staff action (FUZZ_RUNS sets another number, FUZZ_SEED repeats
 // a run), where `npm test` sends 1,000.
 import { spawnSync } from "node:child_process";
+import path from "node:path";
 
 const started = Date.now();
 const env = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS || "10000" };
+// With TEST_TIMINGS_DIR (as for `npm test`), this run's report goes to its long/ folder, so it
+// does not replace the report of the whole suite's integration tests.
+if (env.TEST_TIMINGS_DIR) env.TEST_TIMINGS_DIR = path.join(env.TEST_TIMINGS_DIR, "long");
 console.log(`=== Fuzzing the forms and staff actions with ${env.FUZZ_RUNS} posts`);
 const result = spawnSync("npx", ["vitest", "run", "tests/integration/fuzz.test.ts"], { stdio: "inherit", env });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
