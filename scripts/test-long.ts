@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 const started = Date.now();
-const env = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS || "10000" };
+const env: NodeJS.ProcessEnv = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS || "10000" };
 // With TEST_TIMINGS_DIR (as for `npm test`), this run's report goes to its long/ folder, so it
 // does not replace the report of the whole suite's integration tests.
 if (env.TEST_TIMINGS_DIR) env.TEST_TIMINGS_DIR = path.join(env.TEST_TIMINGS_DIR, "long");
