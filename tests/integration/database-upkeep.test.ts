@@ -1,10 +1,10 @@
 // The embedded database's upkeep (decision 026): PGlite runs no autovacuum, so the site analyses
-// a database whose tables were never analysed after it starts, and vacuums and analyses every
-// table each night at 03:30 India time.
+// a table never analysed, or grown to twice its size when last analysed, within seconds, and
+// vacuums and analyses every table each night at 03:30 India time.
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { rowsOf } from "../../app/platform/database.server";
-import { databaseUpkeepJobs, nextUpkeep, unanalysedTables } from "../../app/platform/database-upkeep.server";
+import { databaseUpkeepJobs, nextUpkeep, tablesToAnalyse } from "../../app/platform/database-upkeep.server";
 import { startScheduler } from "../../app/platform/scheduler.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
@@ -30,19 +30,35 @@ describeEachEngine(
       return Number(/rows=(\d+)/.exec(plan?.["QUERY PLAN"] ?? "")?.[1]);
     };
 
-    it("analyses a large table never analysed, shortly after a start, and vacuums every night", async () => {
+    it("analyses a table never analysed, and again each time it has doubled, and vacuums every night", async () => {
       await db().execute(sql`drop table if exists upkeep_probe`);
       await db().execute(sql`create table upkeep_probe (id integer primary key, filler text not null)`);
       await db().execute(sql`
         insert into upkeep_probe select n, repeat('x', 100) from generate_series(1, 20000) as n`);
-      expect(await unanalysedTables(db())).toContain("upkeep_probe");
+      expect(await tablesToAnalyse(db())).toContain("upkeep_probe");
       // Left to guess, the planner's count is far from the 20,000 rows.
       expect(Math.abs((await estimate()) - 20_000)).toBeGreaterThan(2_000);
+      /** The rows the statistics counted at the table's last analysis. */
+      const counted = async () =>
+        Number(
+          (await rows<{ n: number }>(sql`select reltuples::int as n from pg_class where relname = 'upkeep_probe'`))[0]
+            ?.n,
+        );
 
-      const upkeep = startScheduler(db(), databaseUpkeepJobs(db(), { firstCheckMs: 0 }));
+      const upkeep = startScheduler(db(), databaseUpkeepJobs(db(), { firstCheckMs: 0, everyMs: 200 }));
       try {
-        await expect.poll(() => unanalysedTables(db()), { timeout: 10_000 }).toEqual([]);
+        await expect.poll(() => tablesToAnalyse(db()), { timeout: 10_000 }).toEqual([]);
         expect(await estimate()).toBe(20_000);
+        expect(await counted()).toBe(20_000);
+
+        // Grown by half: not analysed again (the planner scales the last count by the table's size).
+        await db().execute(sql`
+          insert into upkeep_probe select n, repeat('x', 100) from generate_series(20001, 30000) as n`);
+        expect(await tablesToAnalyse(db())).toEqual([]);
+        // Grown to twice its size at the last analysis: analysed again within moments.
+        await db().execute(sql`
+          insert into upkeep_probe select n, repeat('x', 100) from generate_series(30001, 40000) as n`);
+        await expect.poll(counted, { timeout: 10_000 }).toBe(40_000);
 
         // The nightly run: dead rows reclaimed, statistics current.
         await db().execute(sql`delete from upkeep_probe where id > 5000`);
