@@ -31,25 +31,36 @@ export const growthCheckMs = 15_000;
  */
 export async function tablesToAnalyse(db: AppDatabase): Promise<string[]> {
   const result = await db.execute(sql`
-    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r'
-      and pg_relation_size(c.oid) >= ${analysedFromBytes}
-      and (c.reltuples < 0 or pg_relation_size(c.oid) >= 2 * c.relpages::bigint * current_setting('block_size')::bigint)
+    select c.relname as name
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace,
+      lateral (select pg_relation_size(c.oid) as bytes) as size
+    where n.nspname = 'public' and c.relkind = 'r' and size.bytes >= ${analysedFromBytes}
+      and (c.reltuples < 0 or size.bytes >= 2 * c.relpages::bigint * current_setting('block_size')::bigint)
     order by 1
   `);
   return rowsOf<{ name: string }>(result).map((row) => row.name);
 }
 
-/** ANALYZE of the given tables of the public schema (names as the catalogue gives them). */
-async function analyseTables(db: AppDatabase, tables: string[]): Promise<void> {
-  const names = tables.map((table) => `public."${table.replaceAll('"', '""')}"`).join(", ");
-  await db.execute(sql.raw(`analyze ${names}`));
+/** Counts the rows of the given tables of the public schema afresh; answers the milliseconds it took. */
+async function analyseTables(db: AppDatabase, tables: string[]): Promise<number> {
+  return timed(() =>
+    db.execute(
+      sql`analyze ${sql.join(
+        tables.map((table) => sql`public.${sql.identifier(table)}`),
+        sql`, `,
+      )}`,
+    ),
+  );
 }
 
 /** Reclaims dead rows and counts every table's rows afresh; answers the milliseconds it took. */
-export async function vacuumAndAnalyse(db: AppDatabase): Promise<number> {
+export function vacuumAndAnalyse(db: AppDatabase): Promise<number> {
+  return timed(() => db.execute(sql`vacuum (analyze)`));
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
-  await db.execute(sql`vacuum (analyze)`);
+  await work();
   return performance.now() - started;
 }
 
@@ -97,9 +108,7 @@ export function databaseUpkeepJobs(
         try {
           const tables = await tablesToAnalyse(db);
           if (tables.length === 0) return;
-          const started = performance.now();
-          await analyseTables(db, tables);
-          const ms = performance.now() - started;
+          const ms = await analyseTables(db, tables);
           console.log(`Database upkeep: analysed ${tables.join(", ")} in ${(ms / 1000).toFixed(1)} s (new or grown).`);
         } catch (error) {
           console.error("Database upkeep: analysing the grown tables failed (tried again shortly):", error);
