@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { createSubmission, listSubmissions } from "../../app/admissions/submissions/submission-repository.server";
@@ -47,6 +47,12 @@ function migrationsUpTo(tag: string): string {
 }
 
 /** What a test of one upgrade gets: a way to open its database, with the old or all migrations. */
+/** The rows a query answers on `database`, typed by the caller. */
+const rowsIn =
+  (database: Database) =>
+  async <T>(query: SQL): Promise<T[]> =>
+    rowsOf<T>(await database.db.execute(query));
+
 interface Upgrade {
   /** The migrations of the older version (a folder for `open`). */
   oldMigrations: string;
@@ -123,7 +129,7 @@ describeEachEngine("migrating a database made before student records (0006)", (e
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       const records = await rows<{
         id: number;
         name: string;
@@ -260,7 +266,7 @@ describeEachEngine("migrating a database made before reminders (0014)", (engine)
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       expect(
         await rows(sql`select kind, submission_kind, submission_id, recipient, status from outbox order by id`),
       ).toEqual([
@@ -338,7 +344,7 @@ describeEachEngine("migrating a database made before roles and courses (0008)", 
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       expect(await rows(sql`select id, role from "user" order by id`)).toEqual([
         { id: "u-admin", role: "admin" },
         { id: "u-iot", role: "counsellor" },
@@ -449,7 +455,7 @@ describeEachEngine("migrating a database made before the report's stored facts (
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       expect(
         await rows(sql`select (select count(*)::int from students) as students,
           (select count(*)::int from registrations) as forms, (select count(*)::int from student_timeline) as entries`),
@@ -553,7 +559,7 @@ describeEachEngine("migrating a database made before e-mails on the timeline (00
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       expect(await rows(sql`select kind, detail->>'text' as text from student_timeline order by id`)).toEqual([
         { kind: "submission", text: null },
         { kind: "note", text: "Asked about fees" },
@@ -595,7 +601,7 @@ describeEachEngine("migrating a database made before the report read one table (
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       expect(
         await rows(sql`select (select count(*)::int from students) as students,
           (select count(*)::int from registrations) as forms, (select count(*)::int from student_timeline) as entries`),
@@ -672,7 +678,7 @@ describeEachEngine("migrating a database made before forms were filed in one sta
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       // Kavya again, her mobile written another way, with a new e-mail and another course.
       const { course: _course, ...kavya } = student({
         name: "Kavya S",
@@ -804,7 +810,7 @@ describeEachEngine("migrating a database made before students came by other door
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       expect(await rows(sql`select student_id, utm_source from student_facts`)).toEqual([
         { student_id: 1, utm_source: "google" },
       ]);
@@ -888,7 +894,7 @@ describeEachEngine("migrating a database made before branches on the records (00
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       expect(await rows(sql`select id, branch, branch_source, version from students order by id`)).toEqual([
         { id: 1, branch: "online", branch_source: "batch", version: 1 },
         { id: 2, branch: "bangalore", branch_source: "desk", version: 1 },
@@ -955,7 +961,7 @@ describeEachEngine("migrating a database made before seats counted themselves (0
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       // A number of seats left is the total now (no record named a batch before: none enrolled);
       // Filling fast and Full stay as the words set by hand until a total is given; open stays open.
       expect(await rows(sql`select id, seats, seats_total from course_batches order by id`)).toEqual([
@@ -1013,7 +1019,7 @@ describeEachEngine("migrating a database made before a form set its own first to
       await old.close();
 
       const upgraded = await open();
-      const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await upgraded.db.execute(query));
+      const rows = rowsIn(upgraded);
       const firstTouches = () => rows(sql`select student_id, utm_source from student_facts order by 1`);
       expect(await firstTouches()).toEqual([
         { student_id: 1, utm_source: "google" },
