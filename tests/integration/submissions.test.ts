@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { exportSubmissionTable } from "../../app/admissions/submissions/submission-desk.server";
+import { fileSubmission } from "../../app/admissions/submissions/submission-filing.server";
 import {
   createSubmission,
   getSubmission,
@@ -126,6 +127,81 @@ describeEachEngine("enquiries and registrations", (engine) => {
     }
     expect((await listSubmissions(db(), "enquiry")).total).toBe(1);
     expect((await listSubmissions(db(), "registration")).total).toBe(1);
+  });
+
+  it("files forms that arrive at once in one statement, each exactly once, a student's two forms on one record", async () => {
+    const database = test.current.database;
+    const person = (n: number) => ({
+      name: `Student ${n}`,
+      email: `student${n}@example.in`,
+      mobile: `90000000${10 + n}`,
+    });
+    const replayToken = token();
+    const kavya = { name: "Kavya Shetty", email: "kavya.shetty@example.in", mobile: "9845012345" };
+    // The first two are filed at once, each alone (PostgreSQL files two statements side by side);
+    // the rest arrive while they are being filed, and wait for one statement together.
+    const openers = [1, 2].map((n) =>
+      fileSubmission(database, "enquiry", enquiryOf(person(n)), { submissionToken: token() }),
+    );
+    const together = [
+      fileSubmission(database, "registration", student(kavya), { submissionToken: replayToken }),
+      fileSubmission(database, "registration", student(kavya), { submissionToken: replayToken }),
+      fileSubmission(database, "enquiry", enquiryOf({ ...kavya, question: "Is there a weekend batch?" }), {
+        submissionToken: token(),
+      }),
+      ...[3, 4, 5].map((n) =>
+        fileSubmission(database, "registration", student(person(n)), { submissionToken: token() }),
+      ),
+    ];
+    await Promise.all(openers);
+    const [registered, replayed, enquired, ...others] = await Promise.all(together);
+    expect(registered?.duplicate).toBe(false);
+    expect(replayed).toEqual({ id: registered?.id, duplicate: true });
+    expect(enquired?.studentId).toBe(registered?.studentId);
+    expect(new Set(others.map((stored) => stored.studentId)).size).toBe(3);
+    expect((await listSubmissions(db(), "enquiry")).total).toBe(3);
+    expect((await listSubmissions(db(), "registration")).total).toBe(4);
+    // One statement is one transaction: its forms share the moment it began, to the microsecond.
+    const times = await db()
+      .select({ createdAt: sql<string>`${registrations.createdAt}::text` })
+      .from(registrations);
+    expect(new Set(times.map((row) => row.createdAt)).size).toBe(1);
+  });
+
+  it("files the rest of a group when the database refuses one of its forms, and stores nothing of that one", async () => {
+    const database = test.current.database;
+    const opener = fileSubmission(database, "enquiry", enquiryOf(), { submissionToken: token() });
+    const secondOpener = fileSubmission(database, "enquiry", enquiryOf({ name: "Arjun Nair" }), {
+      submissionToken: token(),
+    });
+    const group = [
+      fileSubmission(
+        database,
+        "registration",
+        student({ name: "Meena", mobile: "9000000001", email: "m@example.in" }),
+        {
+          submissionToken: token(),
+        },
+      ),
+      fileSubmission(
+        database,
+        "registration",
+        student({ course: "cooking", mobile: "9000000002", email: "c@example.in" }),
+        {
+          submissionToken: token(),
+        },
+      ),
+      fileSubmission(database, "registration", student({ name: "Ravi", mobile: "9000000003", email: "r@example.in" }), {
+        submissionToken: token(),
+      }),
+    ];
+    await Promise.all([opener, secondOpener]);
+    const [meena, cooking, ravi] = await Promise.allSettled(group);
+    expect(meena?.status).toBe("fulfilled");
+    expect(cooking?.status).toBe("rejected");
+    expect(ravi?.status).toBe("fulfilled");
+    const { rows } = await listSubmissions(db(), "registration");
+    expect(rows.map((row) => row.name).sort()).toEqual(["Meena", "Ravi"]);
   });
 
   it("keeps names with SQL, HTML and Indian scripts exactly as given", async () => {

@@ -126,6 +126,33 @@ export async function createSubmission<K extends SubmissionKind>(
   input: SubmissionInput<K>,
   meta: SubmissionMeta,
 ): Promise<StoredSubmission> {
+  return fileForm(db, formToFile(kind, input, meta));
+}
+
+/** Files one form (formToFile) as createSubmission does. */
+export async function fileForm(db: AppDatabase, form: FormToFile): Promise<StoredSubmission> {
+  const [filed] = rowsOf<FiledRow>(
+    await db.execute(
+      sql`select * from file_submission(${form.kind}, ${JSON.stringify(form.answers)}::jsonb, ${form.mobile}, ${form.email})`,
+    ),
+  );
+  if (!filed) throw new Error(`Storing a ${form.kind} answered nothing.`);
+  return storedFrom(filed);
+}
+
+/** A form as file_submission takes it (migration 0022): its kind, answers under their columns' names, and its keys. */
+export interface FormToFile {
+  kind: SubmissionKind;
+  answers: Record<string, unknown>;
+  mobile: string;
+  email: string;
+}
+
+export function formToFile<K extends SubmissionKind>(
+  kind: K,
+  input: SubmissionInput<K>,
+  meta: SubmissionMeta,
+): FormToFile {
   const values = submissionValues(input, meta);
   // A registration always has its course; an enquiry may name one ("" or absent: none).
   const course = ((input as { course?: string }).course || undefined) as CourseValue | undefined;
@@ -144,18 +171,34 @@ export async function createSubmission<K extends SubmissionKind>(
   // files it on its student's record and gives the record its owner, in one statement (decision 028).
   const columns: Record<string, AnyColumn> = getTableColumns(submissionTable(kind));
   const answers = Object.fromEntries(Object.entries(form).map(([key, value]) => [columns[key]?.name ?? key, value]));
-  const [filed] = rowsOf<{
-    submission_id: number;
-    replay: boolean;
-    record_id: number | null;
-    record_owner: string | null;
-    owner_assigned: boolean;
-  }>(
-    await db.execute(
-      sql`select * from file_submission(${kind}, ${JSON.stringify(answers)}::jsonb, ${normaliseMobile(values.mobile)}, ${normaliseEmail(values.email)})`,
-    ),
+  return { kind, answers, mobile: normaliseMobile(values.mobile), email: normaliseEmail(values.email) };
+}
+
+/**
+ * Files several forms in one statement, in their order, each exactly as createSubmission would
+ * (a later form sees what the earlier ones filed: two forms of one student land on one record).
+ * One statement is one transaction: if any form fails, none is stored.
+ */
+export async function fileSubmissions(db: AppDatabase, forms: readonly FormToFile[]): Promise<StoredSubmission[]> {
+  const list = JSON.stringify(forms.map(({ kind, answers, mobile, email }) => ({ kind, answers, mobile, email })));
+  const filed = rowsOf<FiledRow & { n: number | string }>(
+    await db.execute(sql`select f.*, a.n from jsonb_array_elements(${list}::jsonb) with ordinality as a(form, n)
+      cross join lateral file_submission(a.form ->> 'kind', a.form -> 'answers', a.form ->> 'mobile', a.form ->> 'email') as f
+      order by a.n`),
   );
-  if (!filed) throw new Error(`Storing a ${kind} answered nothing.`);
+  if (filed.length !== forms.length) throw new Error(`Filing ${forms.length} forms answered ${filed.length} rows.`);
+  return filed.map(storedFrom);
+}
+
+interface FiledRow {
+  submission_id: number;
+  replay: boolean;
+  record_id: number | null;
+  record_owner: string | null;
+  owner_assigned: boolean;
+}
+
+function storedFrom(filed: FiledRow): StoredSubmission {
   if (filed.replay) return { id: filed.submission_id, duplicate: true };
   return {
     id: filed.submission_id,

@@ -20,6 +20,7 @@ import { courseByValue } from "~/site/course-catalog";
 import { readFirstTouch } from "./first-touch.server";
 import { type AcknowledgementDecision, mayAcknowledge, prepareNotifications, wakeOutbox } from "./notifications.server";
 import { courseOptions } from "./options";
+import { fileSubmission } from "./submission-filing.server";
 import {
   createSubmission,
   findStoredSubmission,
@@ -213,7 +214,11 @@ export async function handleSubmission(
         console.warn(`No acknowledgement e-mail for ${kind} ${stored.id}: ${acknowledgement.reason}.`);
       }
     } else {
-      stored = await store(db);
+      // Without mail to write beside it, a form is filed in a group with those arriving at once.
+      stored =
+        kind === "enquiry"
+          ? await fileSubmission(database, "enquiry", input, meta)
+          : await fileSubmission(database, "registration", { ...input, course: course ?? "" }, meta);
     }
     if (!stored.duplicate) publishSubmission({ kind, id: String(stored.id), course });
   } catch (error) {

@@ -1,0 +1,94 @@
+// Public forms filed in groups (decision 028). A form that arrives while the site is idle is filed
+// at once, alone. Forms that arrive while others are being filed wait for that statement and then
+// go together in the next one: under a load of forms most of a statement's cost (a call into the
+// database, a transaction, its commit) is shared by the group, and no form waits on a timer.
+import type { Database } from "~/platform/database.server";
+import {
+  type FormToFile,
+  fileForm,
+  fileSubmissions,
+  formToFile,
+  type StoredSubmission,
+  type SubmissionInput,
+  type SubmissionMeta,
+} from "./submission-repository.server";
+import type { SubmissionKind } from "./submission-schema";
+
+/** At most this many forms in one statement: a group stays far inside the statement timeout. */
+export const maxFormsPerStatement = 32;
+
+interface Waiting {
+  form: FormToFile;
+  resolve: (stored: StoredSubmission) => void;
+  reject: (error: unknown) => void;
+}
+
+class FilingQueue {
+  readonly #waiting: Waiting[] = [];
+  #running = 0;
+  readonly #database: Database;
+  /** Statements filing at once: PGlite runs one at a time; PostgreSQL's server has cores to spare. */
+  readonly #parallel: number;
+
+  constructor(database: Database, parallel: number) {
+    this.#database = database;
+    this.#parallel = parallel;
+  }
+
+  file(form: FormToFile): Promise<StoredSubmission> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ form, resolve, reject });
+      this.#next();
+    });
+  }
+
+  #next(): void {
+    while (this.#running < this.#parallel && this.#waiting.length > 0) {
+      const group = this.#waiting.splice(0, maxFormsPerStatement);
+      this.#running += 1;
+      void this.#fileGroup(group).finally(() => {
+        this.#running -= 1;
+        this.#next();
+      });
+    }
+  }
+
+  async #fileGroup(group: Waiting[]): Promise<void> {
+    const { db } = this.#database;
+    if (group.length > 1) {
+      try {
+        const stored = await fileSubmissions(
+          db,
+          group.map((waiting) => waiting.form),
+        );
+        for (const [index, waiting] of group.entries()) waiting.resolve(stored[index] as StoredSubmission);
+        return;
+      } catch {
+        // One form the database refused (or a deadlock with another process) takes its whole
+        // group's statement with it: each is then filed on its own, so only its own student hears of it.
+      }
+    }
+    await Promise.all(group.map(({ form, resolve, reject }) => fileForm(db, form).then(resolve, reject)));
+  }
+}
+
+const queues = new WeakMap<Database, FilingQueue>();
+
+/**
+ * Stores a public form exactly once and files it on its student's record, as createSubmission
+ * does, in a group with the forms that arrive beside it. Not for use inside a transaction: the
+ * group's statement is a transaction of its own.
+ */
+export function fileSubmission<K extends SubmissionKind>(
+  database: Database,
+  kind: K,
+  input: SubmissionInput<K>,
+  meta: SubmissionMeta,
+): Promise<StoredSubmission> {
+  let queue = queues.get(database);
+  if (!queue) {
+    queue = new FilingQueue(database, database.engine === "pglite" ? 1 : 2);
+    queues.set(database, queue);
+  }
+  return queue.file(formToFile(kind, input, meta));
+}
