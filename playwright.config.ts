@@ -12,6 +12,8 @@ const chromeFlags = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // One renderer process for the site under test, kept while a page of it is open (see reuseContext).
+  "--process-per-site",
 ];
 
 export default defineConfig({
@@ -26,6 +28,15 @@ export default defineConfig({
   reporter: [["list"], ...(timingsDir ? [["json", { outputFile: `${timingsDir}/playwright.json` }] as const] : [])],
   timeout: 30_000,
   use: {
+    // Each worker keeps one browser context and its page, which Playwright resets between tests
+    // (cookies, storage, cache, service workers, extra pages, routes and init scripts), instead
+    // of a new context per test. A new context started a new renderer process: on this 2-core
+    // machine 1.2-1.4 s of CPU each, more than most tests' own work. With one renderer kept for
+    // the site, the public pages' 109 tests took 274 CPU-s instead of 447 and 148 s instead of
+    // 238 (bench/results.md, "Test suite"). A test that changes what the reset leaves
+    // (permissions, offline, extra headers) sets it back itself; a test that needs a context of
+    // its own makes one with browser.newContext().
+    reuseContext: true,
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: chromeFlags },
     trace: "off",

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
 
 /**
  * Any console error or uncaught page error fails the test, except Chromium's own
@@ -11,7 +11,7 @@ export const test = base.extend<{ failOnConsoleErrors: undefined }>({
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on("console", (message) => {
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() !== "error") return;
         const documentStatus = /Failed to load resource: the server responded with a status of [45]\d\d/.test(
           message.text(),
@@ -21,9 +21,14 @@ export const test = base.extend<{ failOnConsoleErrors: undefined }>({
         const own = location === page.url().split("#")[0] || new URL(location, page.url()).pathname.endsWith(".data");
         if (documentStatus && own) return;
         errors.push(`${message.text()} (${message.location().url})`);
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
+      };
+      const onPageError = (error: Error) => errors.push(error.message);
+      page.on("console", onConsole);
+      page.on("pageerror", onPageError);
       await use(undefined);
+      // The page is the worker's one page, used again by the next test (playwright.config.ts).
+      page.off("console", onConsole);
+      page.off("pageerror", onPageError);
       expect(errors, "console errors on the page").toEqual([]);
     },
     { auto: true },
