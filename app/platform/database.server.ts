@@ -172,32 +172,27 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
     const pgdata = path.join(path.resolve(dataDir), "pglite");
     if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) await initialisePgliteInChild(pgdata);
     // Loaded only for the embedded database: a site on PostgreSQL never needs them.
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, { openPgliteThread }] = await Promise.all([
       import("drizzle-orm/pglite"),
       import("drizzle-orm/pglite/migrator"),
+      import("./pglite-thread.server"),
     ]);
-    // Durability: with relaxedDurability off, a query answers only once its writes reached the
-    // files, and PGlite writes each commit's WAL to them through Node's fs (no write cache of its
-    // own). So a stored submission survives the process being killed; it is then in the
-    // operating system's cache, and a power cut can still take the last ones (PGlite on Node
-    // cannot fsync). tests/integration/crash.test.ts kills the server mid-stream to check it.
-    client = await PGlite.create(pgdata, {
-      relaxedDurability: false,
-      // Trigram indexes make a search by a fragment of a name fast (migration 0017).
-      extensions: { pg_trgm },
+    // Durability: with relaxedDurability off (pglite-thread.server.ts), a query answers only once
+    // its writes reached the files, and PGlite writes each commit's WAL to them through Node's fs
+    // (no write cache of its own). So a stored submission survives the process being killed; it is
+    // then in the operating system's cache, and a power cut can still take the last ones (PGlite
+    // on Node cannot fsync). tests/integration/crash.test.ts kills the server mid-stream to check it.
+    // Trigram indexes make a search by a fragment of a name fast (migration 0017). The database
+    // runs on a thread of its own (decision 033).
+    client = await openPgliteThread(pgdata, [
       // An index build or the nightly VACUUM may use up to maintenance_work_mem, and what it
       // touches of the WebAssembly memory stays resident for good: PostgreSQL's 64 MB default
       // left 12 MB more after indexing 400,000 rows than 16 MB does (decision 016).
-      startParams: [
-        ...PGlite.defaultStartParams,
-        "-c",
-        `shared_buffers=${sharedBuffers}`,
-        "-c",
-        `maintenance_work_mem=${pgliteMaintenanceWorkMem}`,
-      ],
-    });
+      "-c",
+      `shared_buffers=${sharedBuffers}`,
+      "-c",
+      `maintenance_work_mem=${pgliteMaintenanceWorkMem}`,
+    ]);
     const db = drizzlePglite({ client, schema });
     if (await migrationsPending(db, migrationsFolder)) await migratePglite(db, { migrationsFolder });
     const open = client;
