@@ -1,4 +1,4 @@
-// Public forms filed in groups (decision 028). A form that arrives while the site is idle is filed
+// Public forms filed in groups (decision 033). A form that arrives while the site is idle is filed
 // at once, alone. Forms that arrive while others are being filed wait for that statement and then
 // go together in the next one: under a load of forms most of a statement's cost (a call into the
 // database, a transaction, its commit) is shared by the group, and no form waits on a timer.
@@ -15,7 +15,7 @@ import {
 import type { SubmissionKind } from "./submission-schema";
 
 /** At most this many forms in one statement: a group stays far inside the statement timeout. */
-export const maxFormsPerStatement = 32;
+const maxFormsPerStatement = 32;
 
 interface Waiting {
   form: FormToFile;
