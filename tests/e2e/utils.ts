@@ -64,16 +64,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Moves every running animation on the page (CSS animations included) on by `ms`, as if
- * that much time had passed: the hero's slides are checked without waiting for them.
+ * Holds every running animation on the page (CSS animations included) still, `ms` after it
+ * began, as if that much time had passed since the page was shown: the hero's slides are
+ * checked without waiting for them, and what is read next is what shows at that moment,
+ * however slowly the machine runs the test.
  */
-export async function advanceAnimations(page: Page, ms: number): Promise<number> {
-  return page.evaluate((step) => {
+export async function holdAnimationsAt(page: Page, ms: number): Promise<number> {
+  return page.evaluate((at) => {
     // Time-based ones only: scroll-driven animations follow the scroll position instead.
     const running = document
       .getAnimations()
       .filter((animation) => animation.playState === "running" && animation.timeline === document.timeline);
-    for (const animation of running) animation.currentTime = Number(animation.currentTime ?? 0) + step;
+    for (const animation of running) {
+      animation.pause();
+      animation.currentTime = at;
+    }
     return running.length;
   }, ms);
 }
