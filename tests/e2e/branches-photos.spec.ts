@@ -14,7 +14,8 @@ let server: SiteProcess;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // The command-line tool's new database, then up to 120 s for the site to answer (waitForSite).
+  test.setTimeout(180_000);
   server = startSiteProcess({ port: e2ePort + 67, admin: staffAccounts.admin });
   await server.ready;
 });

@@ -142,7 +142,8 @@ test.describe("with e-mail and an analytics property switched on", () => {
   let site: SiteProcess;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    // The command-line tool's new database, then up to 120 s for the site to answer (waitForSite).
+    test.setTimeout(180_000);
     mail = await startMailServer();
     site = startSiteProcess({
       port: e2ePort + 90,

@@ -72,21 +72,36 @@ export function spawnSite(env: NodeJS.ProcessEnv, stdio: "ignore" | "pipe" | "in
   });
 }
 
-/** Waits until the site answers its health check; fails at once if the process ends first. */
+/**
+ * Waits until the site answers its health check; fails at once if the process ends first. A
+ * failure says what the last check met (no listener yet, an answer other than 200, or no
+ * answer within 5 s), so a site that listens but hangs is told from one still starting.
+ */
 export async function waitForSite(origin: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let lastSeen = "not checked yet";
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The site for ${origin} stopped at start (exit ${child.exitCode ?? child.signalCode})`);
+      throw new Error(
+        `The site for ${origin} stopped at start (exit ${child.exitCode ?? child.signalCode}; its health check last: ${lastSeen})`,
+      );
     }
-    const up = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
+    const up = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+      async (response) => {
+        lastSeen = `${response.status} ${await response.text()}`;
+        return response.ok;
+      },
+      (error: Error) => {
+        lastSeen = error.name === "TimeoutError" ? "no answer within 5 s" : "not listening";
+        return false;
+      },
     );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The site for ${origin} did not start within ${timeoutMs / 1000} s`);
+  throw new Error(
+    `The site for ${origin} did not start within ${timeoutMs / 1000} s (its health check last: ${lastSeen})`,
+  );
 }
 
 /** SIGTERM, then waits for the process to end (SIGKILL after `graceMs`). */
