@@ -242,9 +242,8 @@ test.describe("a record", () => {
     await contact.getByLabel("Note (optional)").fill("Called from the other desk.");
     await contact.getByRole("button", { name: "Log it" }).click();
     await expect(admin.page.getByRole("status").filter({ hasText: "Logged." })).toBeVisible();
-    const logged = Date.now();
-    await expect(page.locator(".record-timeline")).toContainText("Called from the other desk.", { timeout: 3000 });
-    expect(Date.now() - logged, "within a second or two").toBeLessThan(3000);
+    // Pushed to the open record (nothing polls it: without the push the entry never comes).
+    await expect(page.locator(".record-timeline")).toContainText("Called from the other desk.");
     await admin.context.close();
   });
 
