@@ -245,6 +245,8 @@ export interface ServerConfig {
   mail?: MailSettings;
   /** Whether a new database gets demo content on its first start (DEMO_CONTENT). Default off. */
   demoContent?: boolean;
+  /** The embedded database's thread stopped on its own: every query fails from then on (decision 033). */
+  onDatabaseLost?: (error: Error) => void;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
@@ -254,6 +256,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     migrationsFolder: config.migrationsFolder,
     purpose: "server",
     timeouts: config.databaseTimeouts ?? postgresTimeoutsFromEnv(),
+    onLost: config.onDatabaseLost,
   });
   const uploadsDir = path.join(config.dataDir, "uploads");
   if (await seedDemoContent(database, { uploadsDir, enabled: config.demoContent ?? false })) {

@@ -51,6 +51,12 @@ const server = await startServer({
   requestTimeoutSeconds: positiveSeconds(process.env.REQUEST_TIMEOUT),
   mail: mailSettingsFromEnv(),
   demoContent,
+  // A site whose embedded database is gone answers nothing but errors: it ends, and the
+  // supervisor (systemd, Docker's restart policy) starts it again on the same data.
+  onDatabaseLost: (error) => {
+    console.error(`${error.message} The site stops, to be started again.`);
+    process.exit(1);
+  },
 }).catch((error: unknown) => {
   // Plain words for the operator (e.g. the data directory is locked by another process).
   console.error(error instanceof Error ? error.message : error);

@@ -57,6 +57,12 @@ export interface OpenDatabaseOptions {
   purpose?: LockPurpose;
   /** PostgreSQL only: how long to wait for a connection and for a query's answer. */
   timeouts?: PostgresTimeouts;
+  /**
+   * The embedded database only: called once if its thread stops on its own (out of memory, say),
+   * after which every query fails. The server's process ends then, so its supervisor starts it
+   * again (decision 033).
+   */
+  onLost?: (error: Error) => void;
 }
 
 /**
@@ -108,7 +114,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, migrationsFolder, options.timeouts ?? defaultPostgresTimeouts)
-    : openPglite(options.dataDir, migrationsFolder, options.purpose ?? "server");
+    : openPglite(options.dataDir, migrationsFolder, options.purpose ?? "server", options.onLost);
 }
 
 /**
@@ -164,7 +170,12 @@ async function initialisePgliteInChild(pgdata: string): Promise<void> {
   if (code !== 0) throw new Error(`Creating the embedded database in ${pgdata} failed: ${stderr.trim()}`);
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string, purpose: LockPurpose): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  purpose: LockPurpose,
+  onLost: ((error: Error) => void) | undefined,
+): Promise<Database> {
   const sharedBuffers = pgliteSharedBuffersFromEnv();
   const lock = await lockDataDir(dataDir, purpose);
   let client: PGlite | undefined;
@@ -184,7 +195,7 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
     // on Node cannot fsync). tests/integration/crash.test.ts kills the server mid-stream to check it.
     // Trigram indexes make a search by a fragment of a name fast (migration 0017). The database
     // runs on a thread of its own (decision 033).
-    client = await openPgliteThread(pgdata, [
+    const startParams = [
       // An index build or the nightly VACUUM may use up to maintenance_work_mem, and what it
       // touches of the WebAssembly memory stays resident for good: PostgreSQL's 64 MB default
       // left 12 MB more after indexing 400,000 rows than 16 MB does (decision 016).
@@ -197,7 +208,8 @@ async function openPglite(dataDir: string, migrationsFolder: string, purpose: Lo
       // PGlite cannot fsync on Node (its -F), so the zeros guarded no allocation (decision 033).
       "-c",
       "wal_init_zero=off",
-    ]);
+    ];
+    client = await openPgliteThread(pgdata, startParams, { onLost });
     const db = drizzlePglite({ client, schema });
     if (await migrationsPending(db, migrationsFolder)) await migratePglite(db, { migrationsFolder });
     const open = client;

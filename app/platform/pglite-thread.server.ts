@@ -9,7 +9,7 @@
 // so the rest of the site uses the database as before. A transaction holds the database as it
 // does in PGlite itself: other queries wait until it ends.
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 
 /** What the thread runs: plain JavaScript, so that neither the build nor the tests rewrite it. */
@@ -130,14 +130,25 @@ interface Caller {
   exec(sql: string): Promise<unknown>;
 }
 
+export interface PgliteThreadOptions {
+  /**
+   * Called once if the thread stops on its own (it ran out of memory, say), not when closed: every
+   * query from then on fails, so the server's process ends and its supervisor starts it again.
+   */
+  onLost?: (error: Error) => void;
+  /** The thread's own heap limits (by default those of the process). */
+  resourceLimits?: ResourceLimits;
+}
+
 class PgliteThread implements Caller {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #lastId = 0;
   #lastTransaction = 0;
   #stopped: Error | undefined;
+  #closing = false;
 
-  constructor(worker: Worker) {
+  constructor(worker: Worker, onLost?: (error: Error) => void) {
     this.#worker = worker;
     worker.on("message", (message: Answer) => {
       const pending = this.#pending.get(message.id);
@@ -147,17 +158,23 @@ class PgliteThread implements Caller {
       else pending.reject(databaseError(message.error ?? { message: "The embedded database failed." }));
     });
     const stop = (error: Error) => {
+      const lost = !this.#stopped && !this.#closing;
       this.#stopped ??= error;
       for (const [id, pending] of this.#pending) {
         this.#settled(id);
         pending.reject(error);
       }
+      if (lost) onLost?.(error);
     };
     worker.on("error", (error) => {
       console.error("The embedded database's thread failed:", error);
       stop(new Error(`The embedded database stopped: ${error.message}`));
     });
-    worker.on("exit", () => stop(new Error("The embedded database is closed.")));
+    worker.on("exit", (code) =>
+      stop(
+        new Error(this.#closing ? "The embedded database is closed." : `The embedded database stopped (exit ${code}).`),
+      ),
+    );
     // The thread keeps the process alive only while it has an answer to give.
     worker.unref();
   }
@@ -206,6 +223,7 @@ class PgliteThread implements Caller {
 
   async close(): Promise<void> {
     if (this.#stopped) return;
+    this.#closing = true;
     try {
       await this.call({ op: "close" });
     } finally {
@@ -218,10 +236,15 @@ class PgliteThread implements Caller {
  * Opens the embedded database in `pgdata` (already initialised) on a thread of its own. The
  * client answers Drizzle's PGlite driver; the caller holds the data-directory lock.
  */
-export async function openPgliteThread(pgdata: string, startParams: string[]): Promise<PGlite> {
+export async function openPgliteThread(
+  pgdata: string,
+  startParams: string[],
+  { onLost, resourceLimits }: PgliteThreadOptions = {},
+): Promise<PGlite> {
   const require = createRequire(import.meta.url);
   const worker = new Worker(threadSource, {
     eval: true,
+    resourceLimits,
     workerData: {
       pgdata,
       startParams,
@@ -238,5 +261,5 @@ export async function openPgliteThread(pgdata: string, startParams: string[]): P
     throw databaseError(ready.error ?? { message: "The embedded database did not open." });
   }
   // Drizzle's driver is typed for PGlite itself; it calls query, exec and transaction only.
-  return new PgliteThread(worker) as unknown as PGlite;
+  return new PgliteThread(worker, onLost) as unknown as PGlite;
 }
