@@ -9,7 +9,7 @@
 // so the rest of the site uses the database as before. A transaction holds the database as it
 // does in PGlite itself: other queries wait until it ends.
 import { createRequire } from "node:module";
-import { type ResourceLimits, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 
 /** What the thread runs: plain JavaScript, so that neither the build nor the tests rewrite it. */
@@ -136,8 +136,6 @@ export interface PgliteThreadOptions {
    * query from then on fails, so the server's process ends and its supervisor starts it again.
    */
   onLost?: (error: Error) => void;
-  /** The thread's own heap limits (by default those of the process). */
-  resourceLimits?: ResourceLimits;
 }
 
 class PgliteThread implements Caller {
@@ -239,12 +237,11 @@ class PgliteThread implements Caller {
 export async function openPgliteThread(
   pgdata: string,
   startParams: string[],
-  { onLost, resourceLimits }: PgliteThreadOptions = {},
+  { onLost }: PgliteThreadOptions = {},
 ): Promise<PGlite> {
   const require = createRequire(import.meta.url);
   const worker = new Worker(threadSource, {
     eval: true,
-    resourceLimits,
     workerData: {
       pgdata,
       startParams,
@@ -252,9 +249,27 @@ export async function openPgliteThread(
       pgTrgm: require.resolve("@electric-sql/pglite/contrib/pg_trgm"),
     },
   });
+  // The first message says whether PGlite opened; a thread that fails or ends before it says so
+  // fails the open (a start never waits for ever).
   const ready = await new Promise<{ ready: boolean; error?: Answer["error"] }>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
+    const ended = (code: number) =>
+      reject(new Error(`The embedded database's thread ended before the database opened (exit ${code}).`));
+    const settle = () => {
+      worker.off("message", opened);
+      worker.off("error", failed);
+      worker.off("exit", ended);
+    };
+    const opened = (message: { ready: boolean; error?: Answer["error"] }) => {
+      settle();
+      resolve(message);
+    };
+    const failed = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    worker.on("message", opened);
+    worker.on("error", failed);
+    worker.on("exit", ended);
   });
   if (!ready.ready) {
     await worker.terminate();
