@@ -58,7 +58,7 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL only: how long to wait for a connection and for a query's answer. */
   timeouts?: PostgresTimeouts;
   /**
-   * The embedded database only: called once if its thread stops on its own (out of memory, say),
+   * The embedded database only: called once if its thread stops on its own (a fault in it),
    * after which every query fails. The server's process ends then, so its supervisor starts it
    * again (decision 033).
    */

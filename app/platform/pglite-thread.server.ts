@@ -132,7 +132,7 @@ interface Caller {
 
 export interface PgliteThreadOptions {
   /**
-   * Called once if the thread stops on its own (it ran out of memory, say), not when closed: every
+   * Called once if the thread stops on its own (a fault in it), not when closed: every
    * query from then on fails, so the server's process ends and its supervisor starts it again.
    */
   onLost?: (error: Error) => void;
