@@ -144,6 +144,9 @@ test("an admin imports a 6-row .xlsx: preview, import, timeline entries, and the
   await page.getByLabel("The list's source (for the whole file)").fill("Shiksha");
   await page.getByLabel("New students go to").selectOption("unassigned");
   await page.getByRole("button", { name: "Update the preview" }).click();
+  // The updated preview has arrived (its address carries the choices) before its link is used:
+  // a click on the old page's link while the new one loaded could lose the download.
+  await expect(page).toHaveURL(/[?&]source=Shiksha(&|$)/);
   await expect(page.getByLabel("The list's source (for the whole file)")).toHaveValue("Shiksha");
   // The refused rows download as CSV with their reason.
   const download = page.waitForEvent("download");
