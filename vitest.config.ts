@@ -17,6 +17,12 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // The sites and command-line runs these tests start (some 50 and 140 a run) compile PGlite's
+    // WebAssembly with V8's baseline compiler only, an operator's setting (http/pglite-compiler.ts):
+    // each lives for seconds, and optimising its hot code cost about 1 CPU-s a site and 0.5 a
+    // command that it never earned back. What they do is the same; the default compiler is what
+    // the browser tests' site, the benchmark and tests/integration/heap-settings.test.ts run.
+    env: { PGLITE_WASM_COMPILER: "baseline" },
     // Tests that start the real server (http/index.ts) run the production build; test databases
     // start as copies of one migrated database per engine.
     globalSetup: ["tests/integration/build-once.ts", "tests/integration/template-databases.ts"],

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { pgliteCompilerFlags } from "./pglite-compiler.ts";
 
 // V8 sizes its heap from the machine's memory: up to 64 MB per semi-space of the young
 // generation (some 130 MB resident that a site with a 40 MB heap never needs) and an old
@@ -31,19 +32,13 @@ const heapFlags = { "--max-semi-space-size": 8, "--max-old-space-size": 256 };
 const mallocDefaults = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "32768", MALLOC_TRIM_THRESHOLD_: "131072" };
 const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
 const missing = Object.entries(heapFlags).filter(([flag]) => !chosen.some((given) => given.startsWith(flag)));
-// PGLITE_WASM_COMPILER=baseline: PGlite's WebAssembly is compiled by V8's baseline compiler only,
-// never optimised. The site on PGlite then holds some 20-35 MB less after every page (the
-// optimising compiler's code and what compiling leaves behind), starts sooner, and runs its
-// queries on slower code (decision 016). Unset or "optimising": V8's own choice.
-const compiler = process.env.PGLITE_WASM_COMPILER?.trim() || "optimising";
-if (compiler !== "optimising" && compiler !== "baseline") {
-  console.error(`PGLITE_WASM_COMPILER must be "baseline" or "optimising", not "${compiler}".`);
+// PGLITE_WASM_COMPILER: which of V8's compilers PGlite's WebAssembly gets (http/pglite-compiler.ts).
+const compiler = pgliteCompilerFlags(process.env, process.execArgv);
+if ("error" in compiler) {
+  console.error(compiler.error);
   process.exit(1);
 }
-const compilerFlags =
-  compiler === "baseline" && !process.env.DATABASE_URL && !process.execArgv.includes("--liftoff-only")
-    ? ["--liftoff-only"]
-    : [];
+const compilerFlags = compiler.flags;
 const missingMalloc = Object.entries(mallocDefaults).filter(
   ([name]) =>
     process.env[name] === undefined && (name === "MALLOC_ARENA_MAX" || process.env.GLIBC_TUNABLES === undefined),

@@ -4,10 +4,12 @@
 // NODE_OPTIONS or MALLOC_*.
 // The process it becomes runs the build's JavaScript (build/server/start.js), never a .ts file,
 // so Node's TypeScript compiler is not loaded in it.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/processes";
 import { startSite } from "./site-process";
 
 function commandLine(pid: number | undefined): string[] {
@@ -23,7 +25,8 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it("runs with the small-server sizes, in the process that was started", async () => {
-    const site = await startSite({ dataDir });
+    // The default compiler (the suite's own sites run the baseline one: vitest.config.ts).
+    const site = await startSite({ dataDir, env: { PGLITE_WASM_COMPILER: "" } });
     try {
       const args = commandLine(site.child.pid);
       expect(args).toContain("--max-semi-space-size=8");
@@ -87,5 +90,28 @@ describe.skipIf(process.platform !== "linux")("heap settings of the server proce
     } finally {
       await site.stop();
     }
+  });
+
+  it("gives the command-line tool the compiler the operator chose for the site", async () => {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+    // `user add` waits for the password on its standard input: its command line can be read then.
+    const add = spawn(
+      process.execPath,
+      ["cli/main.ts", "user", "add", "--email", "flags@example.in", "--role", "admin"],
+      {
+        env: { ...env, PGLITE_WASM_COMPILER: "baseline" },
+        stdio: ["pipe", "ignore", "ignore"],
+      },
+    );
+    try {
+      await expect
+        .poll(() => commandLine(add.pid).join(" "), { timeout: 20_000 })
+        .toMatch(/--liftoff-only .*cli\/main\.ts user add/);
+    } finally {
+      add.kill();
+    }
+    const refused = await runCli(["user", "list"], { ...env, PGLITE_WASM_COMPILER: "fast" });
+    expect(refused).toMatchObject({ code: 1, stdout: "" });
+    expect(refused.stderr).toBe('PGLITE_WASM_COMPILER must be "baseline" or "optimising", not "fast".\n');
   });
 });
