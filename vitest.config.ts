@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // TEST_TIMINGS_DIR: also write the JSON report there (vitest.json), for scripts/test-timings.ts.
@@ -29,11 +30,14 @@ export default defineConfig({
     testTimeout: besideBrowserTests ? 60_000 : 30_000,
     hookTimeout: besideBrowserTests ? 120_000 : 60_000,
     pool: "forks",
-    // Two test files at a time (Vitest would take one on two cores): most of a file's time is
-    // spent waiting on a server process, a database or a timer. Ports (TEST_PORTS), temporary
-    // folders and PostgreSQL database names are chosen so that files never collide.
+    // One test file more than the cores at a time, at most four (three on two cores, where Vitest
+    // would take one): part of a file's time is spent waiting on a server process, a database or a
+    // timer. On a quiet 2-core machine the files took 343 s with three, the processors 93% busy,
+    // against 382 s and 83% with two (bench/results.md, "Test suite"). Ports (TEST_PORTS, a quarter
+    // of the range per worker), temporary folders and PostgreSQL database names are chosen so that
+    // files never collide.
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: Math.min(os.availableParallelism() + 1, 4),
     reporters: [
       "default",
       "./tests/support/progress-reporter.ts",
