@@ -233,6 +233,11 @@ class PgliteThread implements Caller {
   }
 }
 
+/** Where the thread loads PGlite and its trigram extension from: the paths this server resolves. */
+const require = createRequire(import.meta.url);
+const pgliteEntry = require.resolve("@electric-sql/pglite");
+const pgTrgmEntry = require.resolve("@electric-sql/pglite/contrib/pg_trgm");
+
 /**
  * PGlite's WebAssembly, compiled once per process and handed to each thread: V8 shares the
  * compiled code between threads, so a database opened after another in the same process (as the
@@ -240,10 +245,11 @@ class PgliteThread implements Caller {
  * instead of compiling nine megabytes again: an open took 0.3 CPU-s instead of 0.9.
  */
 let compiledPglite: Promise<WebAssembly.Module> | undefined;
-function pgliteModule(require: NodeJS.Require): Promise<WebAssembly.Module> {
+function pgliteModule(): Promise<WebAssembly.Module> {
   if (!compiledPglite) {
-    const file = path.join(path.dirname(require.resolve("@electric-sql/pglite")), "pglite.wasm");
-    compiledPglite = readFile(file).then((bytes) => WebAssembly.compile(bytes));
+    compiledPglite = readFile(path.join(path.dirname(pgliteEntry), "pglite.wasm")).then((bytes) =>
+      WebAssembly.compile(bytes),
+    );
     // A failed read or compile is not kept: the next open tries again.
     compiledPglite.catch(() => {
       compiledPglite = undefined;
@@ -261,17 +267,9 @@ export async function openPgliteThread(
   startParams: string[],
   { onLost }: PgliteThreadOptions = {},
 ): Promise<PGlite> {
-  const require = createRequire(import.meta.url);
-  const wasmModule = await pgliteModule(require);
   const worker = new Worker(threadSource, {
     eval: true,
-    workerData: {
-      wasmModule,
-      pgdata,
-      startParams,
-      pglite: require.resolve("@electric-sql/pglite"),
-      pgTrgm: require.resolve("@electric-sql/pglite/contrib/pg_trgm"),
-    },
+    workerData: { wasmModule: await pgliteModule(), pgdata, startParams, pglite: pgliteEntry, pgTrgm: pgTrgmEntry },
   });
   // The first message says whether PGlite opened; a thread that fails or ends before it says so
   // fails the open (a start never waits for ever).
