@@ -33,6 +33,13 @@ export const reconnectDelays = { firstMs: 500, maxMs: 15_000 };
 /** How often the listening connection is checked, and how long the check may take. */
 const checkEveryMs = 30_000;
 const checkTimeoutMs = 10_000;
+/** Notifications sent in one statement at most (each is its own message, under PostgreSQL's 8,000 bytes). */
+const maxMessagesPerStatement = 100;
+/**
+ * How long a message waits for others before it is sent: a desk hears of a form that much later,
+ * which nobody sees, and a busy moment's forms cost the database one statement between them.
+ */
+const sendAfterMs = 10;
 /** TCP keep-alive: a connection dropped without a word (a NAT, a dead host) is noticed. */
 const keepAlive = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
 
@@ -139,10 +146,35 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
     check.unref();
   }
 
+  // Messages are collected for a moment (sendAfterMs) and sent together, as are those made while
+  // a statement is sending: one round trip for the forms of a busy moment instead of one each.
+  // Each is still a notification of its own, as every version of the site reads them.
+  let outgoing: string[] = [];
+  let sending: Promise<void> | undefined;
+  let collecting: NodeJS.Timeout | undefined;
+  function sendWaiting() {
+    clearTimeout(collecting);
+    collecting = undefined;
+    if (sending || outgoing.length === 0) return;
+    const payloads = outgoing.slice(0, maxMessagesPerStatement);
+    outgoing = outgoing.slice(payloads.length);
+    sending = sender
+      .query("select pg_notify($1, payload) from unnest($2::text[]) with ordinality as m(payload, n) order by n", [
+        channel,
+        payloads,
+      ])
+      .then(
+        () => {},
+        (error: Error) => console.error("Telling other processes failed:", error.message),
+      )
+      .finally(() => {
+        sending = undefined;
+        sendWaiting();
+      });
+  }
   function send(message: RelayBody) {
-    sender
-      .query("select pg_notify($1, $2)", [channel, JSON.stringify({ ...message, from: self })])
-      .catch((error: Error) => console.error("Telling other processes failed:", error.message));
+    outgoing.push(JSON.stringify({ ...message, from: self }));
+    if (!sending && !collecting) collecting = setTimeout(sendWaiting, sendAfterMs);
   }
 
   await listen();
@@ -157,6 +189,9 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
       forwardSubmissionsTo(undefined);
       forwardRecordChangesTo(undefined);
       forwardContentChangesTo(undefined);
+      // What was said just before is still sent.
+      sendWaiting();
+      while (sending) await sending;
       const open = listener;
       listener = undefined;
       await open?.end().catch(() => {});

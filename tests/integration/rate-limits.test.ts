@@ -1,8 +1,14 @@
 // The counters behind the form limit and the sign-in throttle: in PostgreSQL, concurrent hits
-// on one key are each counted once (the upsert is atomic), and a window ends on time. The
+// on one key are each counted once (the upsert is atomic, hits made together written in one), also
+// from two processes' counters on several keys at once, and a window ends on time. The
 // sign-in throttle's three allowances, on the same counters.
 import { expect, it } from "vitest";
-import { counterStoreFor, createRateLimit } from "../../app/platform/rate-limit.server";
+import {
+  type CounterStore,
+  counterStoreFor,
+  createDatabaseCounterStore,
+  createRateLimit,
+} from "../../app/platform/rate-limit.server";
 import { createSignInThrottle, type SignInThrottle } from "../../app/staff/auth.server";
 import { describeEachEngine, useTestDatabase } from "./databases";
 
@@ -17,6 +23,29 @@ describeEachEngine("rate-limit counters", (engine) => {
     expect(await store.peek("form:203.0.113.10")).toBeUndefined();
     await store.clear("form:203.0.113.9");
     expect(await store.peek("form:203.0.113.9")).toBeUndefined();
+  });
+
+  it("counts hits made at once on several keys by two processes' counters, each key 1 to its number, each once", async () => {
+    const { database } = test.current;
+    // Two counters on one database, as two processes have: each writes its hits in groups of its own.
+    const stores =
+      engine === "postgres"
+        ? [createDatabaseCounterStore(database), createDatabaseCounterStore(database)]
+        : [counterStoreFor(database)];
+    const keys = ["form:192.0.2.1", "form:192.0.2.2", "form:192.0.2.3"];
+    const hits = Array.from({ length: 90 }, (_, i) => {
+      const store = stores[i % stores.length] as CounterStore;
+      // The second counter takes the keys in the other order.
+      const turn = Math.floor(i / stores.length) % keys.length;
+      const key = keys[i % stores.length === 0 ? turn : keys.length - 1 - turn] as string;
+      return store.hit(key, 60_000).then((window) => ({ key, count: window.count }));
+    });
+    const counted = await Promise.all(hits);
+    for (const key of keys) {
+      const counts = counted.filter((hit) => hit.key === key).map((hit) => hit.count);
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: counts.length }, (_, i) => i + 1));
+      expect((await stores[0]?.peek(key))?.count).toBe(counts.length);
+    }
   });
 
   it("refuses past the limit with the wait, and allows again once the window has ended", async () => {
