@@ -1,7 +1,7 @@
 // Two app processes on different ports sharing one PostgreSQL behave as one site: live staff
 // streams hear submissions and student record changes made on the other, a session works on both, the form limit and
 // the sign-in throttle count across both, and a staff change on one refreshes the other's
-// cached public pages.
+// cached public pages. Several changes made at once on one are each heard on the other.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSubmission } from "../../app/admissions/submissions/submission-repository.server";
 import { openDatabase } from "../../app/platform/database.server";
@@ -184,6 +184,40 @@ describeEachEngine("two processes on one PostgreSQL", () => {
       expect(stream.text()).toContain(`"id":${id}`);
       const page = await (await fetch(`${b.origin}/admin/students/${id}`, { headers: { Cookie: cookie } })).text();
       expect(page).toContain("Called from process A");
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("hears every change made at once on the other, each its own message", async () => {
+    const [a, b] = sites;
+    const cookie = await signIn(a.origin, admin);
+    const database = await openDatabase({ dataDir, databaseUrl, purpose: "test" });
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const stored = await createSubmission(
+        database.db,
+        "enquiry",
+        student({ name: `Relay Group ${n}`, email: `relay.group.${n}@example.in`, mobile: `900000077${n}` }),
+        { submissionToken: `relay-group-${n}` },
+      );
+      ids.push(stored.studentId as number);
+    }
+    await database.close();
+    const stream = await openStaffStream(b.origin, cookie);
+    try {
+      // Three notes at once on A: the relay sends what is said in the same moment together.
+      const notes = await Promise.all(
+        ids.map((id) =>
+          postForm(a.origin, `/admin/students/${id}`, { intent: "note", text: "All at once" }, { Cookie: cookie }),
+        ),
+      );
+      expect(notes.map((note) => note.status)).toEqual([302, 302, 302]);
+      await eventually(`each record change on the other process stream (${ids.join(", ")})`, () =>
+        ids.every((id) => new RegExp(`"id":${id}\\b`).test(stream.text())),
+      ).catch((error) => {
+        throw new Error(`${error.message}\n${stream.text()}`);
+      });
     } finally {
       stream.close();
     }
