@@ -19,6 +19,7 @@ import {
   type RecordEvent,
   type SubmissionEvent,
 } from "./events.server";
+import { groupedWrites } from "./grouped-writes.server";
 
 const channel = "institute_events";
 
@@ -149,32 +150,16 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
   // Messages are collected for a moment (sendAfterMs) and sent together, as are those made while
   // a statement is sending: one round trip for the forms of a busy moment instead of one each.
   // Each is still a notification of its own, as every version of the site reads them.
-  let outgoing: string[] = [];
-  let sending: Promise<void> | undefined;
-  let collecting: NodeJS.Timeout | undefined;
-  function sendWaiting() {
-    clearTimeout(collecting);
-    collecting = undefined;
-    if (sending || outgoing.length === 0) return;
-    const payloads = outgoing.slice(0, maxMessagesPerStatement);
-    outgoing = outgoing.slice(payloads.length);
-    sending = sender
-      .query("select pg_notify($1, payload) from unnest($2::text[]) with ordinality as m(payload, n) order by n", [
-        channel,
-        payloads,
-      ])
-      .then(
+  const notifications = groupedWrites<string>(
+    (payloads) =>
+      sender.query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [channel, payloads]).then(
         () => {},
         (error: Error) => console.error("Telling other processes failed:", error.message),
-      )
-      .finally(() => {
-        sending = undefined;
-        sendWaiting();
-      });
-  }
+      ),
+    { maxPerGroup: maxMessagesPerStatement, collectMs: sendAfterMs },
+  );
   function send(message: RelayBody) {
-    outgoing.push(JSON.stringify({ ...message, from: self }));
-    if (!sending && !collecting) collecting = setTimeout(sendWaiting, sendAfterMs);
+    notifications.add(JSON.stringify({ ...message, from: self }));
   }
 
   await listen();
@@ -190,8 +175,7 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
       forwardRecordChangesTo(undefined);
       forwardContentChangesTo(undefined);
       // What was said just before is still sent.
-      sendWaiting();
-      while (sending) await sending;
+      await notifications.flush();
       const open = listener;
       listener = undefined;
       await open?.end().catch(() => {});

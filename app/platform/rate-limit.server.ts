@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./database.server";
+import { groupedWrites } from "./grouped-writes.server";
 
 /**
  * Fixed-window counters per key. One process on the embedded database keeps them in
@@ -98,13 +99,15 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
     resolve: (window: CounterWindow) => void;
     reject: (error: unknown) => void;
   }
-  let waiting: WaitingHit[] = [];
-  let writing = false;
 
   /** Writes one group of hits: each key once, with its number of hits; the keys in one order, so two processes' groups never wait on each other's rows in a circle. */
   async function writeHits(group: WaitingHit[]): Promise<void> {
     const byKey = new Map<string, WaitingHit[]>();
-    for (const hit of group) byKey.set(hit.key, [...(byKey.get(hit.key) ?? []), hit]);
+    for (const hit of group) {
+      const hits = byKey.get(hit.key);
+      if (hits) hits.push(hit);
+      else byKey.set(hit.key, [hit]);
+    }
     // A new window takes the length the key's first hit asked for, as it would one at a time.
     const keys = [...byKey.entries()]
       .map(([key, hits]) => ({ key, n: hits.length, window_ms: hits[0]?.windowMs ?? 0 }))
@@ -118,8 +121,8 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
         count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
       returning key, count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms`);
-    const keyed = (result as { rows: { key: string }[] }).rows;
-    const written = new Map(rowsOf(result).map((row, index) => [keyed[index]?.key, row]));
+    const keyOf = (result as { rows: { key: string }[] }).rows.map((row) => row.key);
+    const written = new Map(rowsOf(result).map((row, index) => [keyOf[index], row]));
     for (const [key, hits] of byKey) {
       const row = written.get(key);
       // The key's count after all its hits: the first of them counted the window's count less the others.
@@ -130,20 +133,11 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
     }
   }
 
-  function writeWaiting(): void {
-    if (writing || waiting.length === 0) return;
-    const group = waiting;
-    waiting = [];
-    writing = true;
-    writeHits(group)
-      .catch((error: unknown) => {
-        for (const hit of group) hit.reject(error);
-      })
-      .finally(() => {
-        writing = false;
-        writeWaiting();
-      });
-  }
+  const hits = groupedWrites<WaitingHit>((group) =>
+    writeHits(group).catch((error: unknown) => {
+      for (const hit of group) hit.reject(error);
+    }),
+  );
 
   return {
     hit(key, windowMs) {
@@ -152,10 +146,7 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
         nextSweep = now + sweepEveryMs;
         db.execute(sql`delete from rate_limit_counters where reset_at < now()`).catch(() => {});
       }
-      return new Promise<CounterWindow>((resolve, reject) => {
-        waiting.push({ key, windowMs, resolve, reject });
-        writeWaiting();
-      });
+      return new Promise<CounterWindow>((resolve, reject) => hits.add({ key, windowMs, resolve, reject }));
     },
     async peek(key) {
       const result = await db.execute(sql`

@@ -3,6 +3,7 @@
 // go together in the next one: under a load of forms most of a statement's cost (a call into the
 // database, a transaction, its commit) is shared by the group, and no form waits on a timer.
 import type { Database } from "~/platform/database.server";
+import { type GroupedWrites, groupedWrites } from "~/platform/grouped-writes.server";
 import {
   type FormToFile,
   fileForm,
@@ -23,56 +24,26 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-class FilingQueue {
-  readonly #waiting: Waiting[] = [];
-  #running = 0;
-  readonly #database: Database;
-  /** Statements filing at once: PGlite runs one at a time; PostgreSQL's server has cores to spare. */
-  readonly #parallel: number;
-
-  constructor(database: Database, parallel: number) {
-    this.#database = database;
-    this.#parallel = parallel;
-  }
-
-  file(form: FormToFile): Promise<StoredSubmission> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ form, resolve, reject });
-      this.#next();
-    });
-  }
-
-  #next(): void {
-    while (this.#running < this.#parallel && this.#waiting.length > 0) {
-      const group = this.#waiting.splice(0, maxFormsPerStatement);
-      this.#running += 1;
-      void this.#fileGroup(group).finally(() => {
-        this.#running -= 1;
-        this.#next();
-      });
+/** Files a group in one statement; if the database refuses it, each form on its own. */
+async function fileGroup(database: Database, group: Waiting[]): Promise<void> {
+  const { db } = database;
+  if (group.length > 1) {
+    try {
+      const stored = await fileSubmissions(
+        db,
+        group.map((waiting) => waiting.form),
+      );
+      for (const [index, waiting] of group.entries()) waiting.resolve(stored[index] as StoredSubmission);
+      return;
+    } catch {
+      // One form the database refused (or a deadlock with another process) takes its whole
+      // group's statement with it: each is then filed on its own, so only its own student hears of it.
     }
   }
-
-  async #fileGroup(group: Waiting[]): Promise<void> {
-    const { db } = this.#database;
-    if (group.length > 1) {
-      try {
-        const stored = await fileSubmissions(
-          db,
-          group.map((waiting) => waiting.form),
-        );
-        for (const [index, waiting] of group.entries()) waiting.resolve(stored[index] as StoredSubmission);
-        return;
-      } catch {
-        // One form the database refused (or a deadlock with another process) takes its whole
-        // group's statement with it: each is then filed on its own, so only its own student hears of it.
-      }
-    }
-    await Promise.all(group.map(({ form, resolve, reject }) => fileForm(db, form).then(resolve, reject)));
-  }
+  await Promise.all(group.map(({ form, resolve, reject }) => fileForm(db, form).then(resolve, reject)));
 }
 
-const queues = new WeakMap<Database, FilingQueue>();
+const queues = new WeakMap<Database, GroupedWrites<Waiting>>();
 
 /**
  * Stores a public form exactly once and files it on its student's record, as createSubmission
@@ -87,8 +58,13 @@ export function fileSubmission<K extends SubmissionKind>(
 ): Promise<StoredSubmission> {
   let queue = queues.get(database);
   if (!queue) {
-    queue = new FilingQueue(database, database.engine === "pglite" ? 1 : 2);
+    // PGlite runs one statement at a time; PostgreSQL's server has cores to spare.
+    queue = groupedWrites((group: Waiting[]) => fileGroup(database, group), {
+      parallel: database.engine === "pglite" ? 1 : 2,
+      maxPerGroup: maxFormsPerStatement,
+    });
     queues.set(database, queue);
   }
-  return queue.file(formToFile(kind, input, meta));
+  const form = formToFile(kind, input, meta);
+  return new Promise((resolve, reject) => queue.add({ form, resolve, reject }));
 }
