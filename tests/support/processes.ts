@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
+import { pgliteCompilerFlags } from "../../http/pglite-compiler.ts";
 
 const cliEntry = path.resolve("cli/main.ts");
 
@@ -15,10 +16,17 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `npm run cli -- <args>` with this environment, the input on standard input. */
+/**
+ * Runs `npm run cli -- <args>` with this environment, the input on standard input. The compiler
+ * flag its PGLITE_WASM_COMPILER asks for is given to Node at once: the tool would otherwise start
+ * Node again with it (cli/main.ts), some 0.2 s of a processor a run, and the suites run it some
+ * 140 times (that restart is tested in tests/integration/heap-settings.test.ts).
+ */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, input = "", timeoutMs = 120_000): Promise<CliRun> {
+  const compiler = pgliteCompilerFlags(env, []);
+  const nodeFlags = "flags" in compiler ? compiler.flags : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliEntry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...nodeFlags, cliEntry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
