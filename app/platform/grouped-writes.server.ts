@@ -27,7 +27,7 @@ export function groupedWrites<T>(
   write: (group: T[]) => Promise<void>,
   { parallel = 1, maxPerGroup = Number.POSITIVE_INFINITY, collectMs = 0 }: GroupedWriteOptions = {},
 ): GroupedWrites<T> {
-  let waiting: T[] = [];
+  const waiting: T[] = [];
   const running = new Set<Promise<void>>();
   let collecting: NodeJS.Timeout | undefined;
 
@@ -35,8 +35,7 @@ export function groupedWrites<T>(
     clearTimeout(collecting);
     collecting = undefined;
     while (running.size < parallel && waiting.length > 0) {
-      const group = waiting.slice(0, maxPerGroup);
-      waiting = waiting.slice(group.length);
+      const group = waiting.splice(0, maxPerGroup);
       const run: Promise<void> = write(group)
         .catch(() => {})
         .finally(() => {

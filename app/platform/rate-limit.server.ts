@@ -108,10 +108,13 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
       if (hits) hits.push(hit);
       else byKey.set(hit.key, [hit]);
     }
-    // A new window takes the length the key's first hit asked for, as it would one at a time.
-    const keys = [...byKey.entries()]
-      .map(([key, hits]) => ({ key, n: hits.length, window_ms: hits[0]?.windowMs ?? 0 }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // A new window takes the length the key's first hit asked for, as it would one at a time. The
+    // statement takes the keys in its own order (order by), the same in every process.
+    const keys = [...byKey.entries()].map(([key, hits]) => ({
+      key,
+      n: hits.length,
+      window_ms: hits[0]?.windowMs ?? 0,
+    }));
     const result = await db.execute(sql`
       insert into rate_limit_counters as r (key, count, reset_at)
       select t.key, t.n, now() + t.window_ms * interval '1 millisecond'
