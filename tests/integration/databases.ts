@@ -8,7 +8,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { type Database, openDatabase } from "../../app/platform/database.server";
+import { type AppDatabase, type Database, openDatabase, rowsOf } from "../../app/platform/database.server";
 import { counterStoreFor } from "../../app/platform/rate-limit.server";
 import { postgresQuery, postgresServerUrl, postgresUrlOf } from "../support/processes";
 import { copyPgliteTemplate, postgresTemplateDatabase } from "./template-copies";
@@ -201,4 +201,30 @@ async function emptiedByDeleting(database: Database, tables: string[]): Promise<
     if ((failure.cause?.code ?? failure.code) === "42501") return false;
     throw error;
   }
+}
+
+/**
+ * The rows of the students and their facts that `work` read by scanning the tables whole, run in
+ * one transaction on one connection. A connection's counts not yet reported to the statistics
+ * show in pg_stat_xact_user_tables too, so what `work` read is a difference.
+ */
+export async function studentRowsReadWhole(
+  database: Database,
+  work: (executor: AppDatabase) => Promise<void>,
+): Promise<{ students: number; studentFacts: number }> {
+  return database.db.transaction(async (tx) => {
+    const counts = async () => {
+      const [row] = rowsOf<{ students: number; facts: number }>(
+        await tx.execute(sql`select
+          coalesce(sum(seq_tup_read) filter (where relname = 'students'), 0)::int as students,
+          coalesce(sum(seq_tup_read) filter (where relname = 'student_facts'), 0)::int as facts
+          from pg_stat_xact_user_tables`),
+      );
+      return { students: row?.students ?? 0, studentFacts: row?.facts ?? 0 };
+    };
+    const before = await counts();
+    await work(tx);
+    const after = await counts();
+    return { students: after.students - before.students, studentFacts: after.studentFacts - before.studentFacts };
+  });
 }

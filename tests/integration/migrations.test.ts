@@ -4,14 +4,19 @@ import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import { createSubmission, listSubmissions } from "../../app/admissions/submissions/submission-repository.server";
+import {
+  createSubmission,
+  fileForm,
+  formToFile,
+  listSubmissions,
+} from "../../app/admissions/submissions/submission-repository.server";
 import { clientAddressContext, databaseContext } from "../../app/platform/context.server";
 import { type Database, openDatabase, rowsOf } from "../../app/platform/database.server";
 import { action as loginAction } from "../../app/routes/login";
 import * as staffStudents from "../../app/routes/staff/students";
 import { addBatch, getCourseBatches } from "../../app/site/batches.server";
 import { hashPassword } from "../../app/staff/password.server";
-import { createPostgresDatabase, describeEachEngine, type EngineName } from "./databases";
+import { createPostgresDatabase, describeEachEngine, type EngineName, studentRowsReadWhole } from "./databases";
 import { student } from "./fixtures";
 import { copyPgliteTemplate } from "./template-copies";
 
@@ -1048,6 +1053,42 @@ describeEachEngine("migrating a database made before a form set its own first to
         { student_id: 1, utm_source: "newspaper" },
         { student_id: 2, utm_source: "fair" },
       ]);
+      await upgraded.close();
+    });
+  }, 180_000);
+});
+
+describeEachEngine("migrating a database made before the filing's plans kept to indexes (0026)", (engine) => {
+  it("files returning and new students' forms on their records without reading the students whole", async () => {
+    await upgradeFrom(engine, "0026_first_touch_by_row", async ({ oldMigrations, open }) => {
+      const person = (n: number) => ({
+        name: `Student ${n}`,
+        email: `student${n}@example.in`,
+        mobile: `90000${10000 + n}`,
+      });
+      const enquiry = (n: number) => {
+        const { course: _course, ...fields } = student(person(n));
+        return formToFile("enquiry", fields, { submissionToken: `token-${n}-${Math.random()}` });
+      };
+      const old = await open(oldMigrations);
+      for (let n = 1; n <= 30; n++) await fileForm(old.db, enquiry(n));
+      await old.close();
+
+      const upgraded = await open();
+      const rows = rowsIn(upgraded);
+      const readWhole = await studentRowsReadWhole(upgraded, async (tx) => {
+        for (let n = 21; n <= 50; n++) await fileForm(tx, enquiry(n));
+      });
+      expect(readWhole).toEqual({ students: 0, studentFacts: 0 });
+      // Students 21-30 came back: each has both forms on one record.
+      expect(
+        await rows(sql`select count(*)::int as students, (select count(*)::int from enquiries) as forms,
+          (select count(*)::int from student_facts) as facts from students`),
+      ).toEqual([{ students: 50, forms: 60, facts: 50 }]);
+      expect(
+        await rows(sql`select count(*)::int as n from enquiries e join students s on s.id = e.student_id
+          where s.email = 'student25@example.in'`),
+      ).toEqual([{ n: 2 }]);
       await upgraded.close();
     });
   }, 180_000);

@@ -5,6 +5,8 @@ import { exportSubmissionTable } from "../../app/admissions/submissions/submissi
 import { fileSubmission } from "../../app/admissions/submissions/submission-filing.server";
 import {
   createSubmission,
+  fileForm,
+  formToFile,
   getSubmission,
   listSubmissions,
   type SubmissionFields,
@@ -13,7 +15,7 @@ import {
 } from "../../app/admissions/submissions/submission-repository.server";
 import { csvHeader } from "../../app/platform/csv";
 import { enquiries, registrations } from "../../db/schema";
-import { describeEachEngine, useTestDatabase } from "./databases";
+import { describeEachEngine, studentRowsReadWhole, useTestDatabase } from "./databases";
 import { student } from "./fixtures";
 
 function enquiryOf(overrides: Partial<SubmissionFields> = {}): SubmissionFields {
@@ -166,6 +168,29 @@ describeEachEngine("enquiries and registrations", (engine) => {
       .select({ createdAt: sql<string>`${registrations.createdAt}::text` })
       .from(registrations);
     expect(new Set(times.map((row) => row.createdAt)).size).toBe(1);
+  });
+
+  it("finds each form's student by an index even when the filing was planned on nearly empty tables", async () => {
+    // A connection keeps the filing's plans from its first forms on, made while the tables held a
+    // few rows; they must not read the students or their facts whole as the tables grow.
+    const person = (n: number) => ({
+      name: `Student ${n}`,
+      email: `student${n}@example.in`,
+      mobile: `90000${10000 + n}`,
+    });
+    const file = (executor: Parameters<typeof fileForm>[0], n: number) =>
+      n % 2
+        ? fileForm(executor, formToFile("enquiry", enquiryOf(person(n)), { submissionToken: token() }))
+        : fileForm(executor, formToFile("registration", student(person(n)), { submissionToken: token() }));
+    const readWhole = await studentRowsReadWhole(test.current.database, async (tx) => {
+      for (let n = 1; n <= 40; n++) await file(tx, n);
+      // Forms of two students already on the desk.
+      await file(tx, 3);
+      await file(tx, 2);
+    });
+    expect(readWhole).toEqual({ students: 0, studentFacts: 0 });
+    expect((await listSubmissions(db(), "enquiry")).total).toBe(21);
+    expect((await listSubmissions(db(), "registration")).total).toBe(21);
   });
 
   it("files the rest of a group when the database refuses one of its forms, and stores nothing of that one", async () => {
