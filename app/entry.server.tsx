@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { nonceContext } from "~/platform/context.server";
+import { logFault } from "~/platform/error-log.server";
 import type { RouteHandle } from "~/root";
 
 export const streamTimeout = 5_000;
@@ -58,7 +59,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          logFault(`Rendering ${new URL(request.url).pathname} failed`, error);
         },
       },
     );
@@ -77,5 +78,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A request the app refuses (a method a page does not take, a path that does not exist) is
   // answered with its 4xx and is not a fault: logging it would bury the real errors.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logFault(`Answering ${request.method} ${new URL(request.url).pathname} failed`, error);
 }

@@ -28,6 +28,7 @@ import {
 } from "../app/platform/database.server";
 import { databaseUpkeepJobs } from "../app/platform/database-upkeep.server";
 import { configuredPublicOrigin, externalAnalyticsId, requestOrigin } from "../app/platform/env.server";
+import { logFault } from "../app/platform/error-log.server";
 import { startEventRelay } from "../app/platform/event-relay.server";
 import { closeLiveStreams } from "../app/platform/events.server";
 import { startScheduler } from "../app/platform/scheduler.server";
@@ -197,7 +198,7 @@ export function createApp(options: AppOptions): SiteApp {
     const raised = error as { status?: unknown; statusCode?: unknown } | undefined;
     const given = Number(raised?.status ?? raised?.statusCode);
     const status = given >= 400 && given < 500 ? given : 500;
-    if (status === 500) console.error(`Failed to answer ${req.method} ${req.path}:`, error);
+    if (status === 500) logFault(`Failed to answer ${req.method} ${req.path}`, error);
     if (res.headersSent) {
       res.destroy();
       return;

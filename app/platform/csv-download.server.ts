@@ -2,6 +2,7 @@
 // such, streamed as it is written (a large list never sits whole in memory), never cached.
 import { Readable } from "node:stream";
 import { type CsvColumn, csvHeader, csvRecord, utf8Bom } from "./csv";
+import { logFault } from "./error-log.server";
 import { indiaDay } from "./india-time";
 
 /** The CSV text (header first) as a download named `fileName`. */
@@ -12,7 +13,7 @@ export function csvResponse(fileName: string, text: AsyncIterable<string> | Iter
       for await (const chunk of text) yield encoder.encode(chunk);
     } catch (error) {
       // The headers are sent: the download ends short, and the log says why.
-      console.error("CSV export failed:", error);
+      logFault("CSV export failed", error);
       throw error;
     }
   }

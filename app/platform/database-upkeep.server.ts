@@ -13,6 +13,7 @@
 // A server on PostgreSQL leaves all of this to autovacuum.
 import { sql } from "drizzle-orm";
 import { type AppDatabase, rowsOf } from "./database.server";
+import { logFault } from "./error-log.server";
 import { dailyWindow, type Job } from "./scheduler.server";
 
 /** The nightly upkeep's time, India time. */
@@ -101,7 +102,7 @@ export function databaseUpkeepJobs(
           const ms = await vacuumAndAnalyse(db);
           console.log(`Database upkeep: vacuumed and analysed in ${(ms / 1000).toFixed(1)} s.`);
         } catch (error) {
-          console.error("Database upkeep failed (tried again tomorrow night):", error);
+          logFault("Database upkeep failed (tried again tomorrow night)", error);
         }
       },
     },
@@ -117,7 +118,7 @@ export function databaseUpkeepJobs(
           const ms = await analyseTables(db, tables);
           console.log(`Database upkeep: analysed ${tables.join(", ")} in ${(ms / 1000).toFixed(1)} s (new or grown).`);
         } catch (error) {
-          console.error("Database upkeep: analysing the grown tables failed (tried again shortly):", error);
+          logFault("Database upkeep: analysing the grown tables failed (tried again shortly)", error);
         }
       },
     },

@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
+import { logFault } from "./error-log.server";
 
 /** What the thread runs: plain JavaScript, so that neither the build nor the tests rewrite it. */
 const threadSource = `
@@ -168,7 +169,7 @@ class PgliteThread implements Caller {
       if (lost) onLost?.(error);
     };
     worker.on("error", (error) => {
-      console.error("The embedded database's thread failed:", error);
+      logFault("The embedded database's thread failed", error);
       stop(new Error(`The embedded database stopped: ${error.message}`));
     });
     worker.on("exit", (code) =>

@@ -17,6 +17,7 @@
 import { sql } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
 import type { AppDatabase } from "./database.server";
+import { logFault } from "./error-log.server";
 import { addIndiaDays, indiaDay, indiaMoment } from "./india-time";
 
 const minuteMs = 60_000;
@@ -116,7 +117,7 @@ export function startScheduler(
       try {
         await work();
       } catch (error) {
-        console.error(`Scheduled job "${job.name}" failed:`, error);
+        logFault(`Scheduled job "${job.name}" failed`, error);
       }
     });
     return queue;

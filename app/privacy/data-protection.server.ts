@@ -10,6 +10,7 @@ import { submissionKinds } from "~/admissions/submissions/submission-schema";
 import { site } from "~/config/site";
 import { afterCommit } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { logFault } from "~/platform/error-log.server";
 import { deleteMessagesAbout, deleteSentBefore } from "~/platform/mail-outbox.server";
 import type { DailyJob } from "~/platform/scheduler.server";
 import { recordAudit } from "~/staff/audit-log.server";
@@ -148,7 +149,7 @@ export function retentionJob(db: AppDatabase): DailyJob {
           );
         }
       } catch (error) {
-        console.error("Deleting expired entries failed (will try again tomorrow):", error);
+        logFault("Deleting expired entries failed (will try again tomorrow)", error);
       }
     },
   };

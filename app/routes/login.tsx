@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { Field, FormMessage } from "~/components/forms";
 import { site } from "~/config/site";
 import { clientAddressContext, databaseContext } from "~/platform/context.server";
+import { logFault } from "~/platform/error-log.server";
 import { readFormBody } from "~/platform/form-data.server";
 import type { RouteHandle } from "~/root";
 import { originFrom, pageMeta } from "~/site/seo";
@@ -87,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     attempt = await throttle.attempt(address, email);
   } catch (error) {
-    console.error("Sign-in failed:", error);
+    logFault("Sign-in failed", error);
     return unavailable();
   }
   if (!attempt.allowed) {
@@ -105,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const refusal = await authRefusalStatus(error);
     if (refusal === undefined || refusal >= 500) {
-      console.error("Sign-in failed:", error);
+      logFault("Sign-in failed", error);
       await attempt.withdrawn().catch(() => {});
       return unavailable();
     }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { site } from "~/config/site";
 import { contentChanged, contentExpired } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { logFault } from "~/platform/error-log.server";
 import { addIndiaDays, indiaDay, nextIndiaMidnight } from "~/platform/india-time";
 import { courses } from "~/site/content/courses";
 import { type CourseKey, courseByKey, courseCatalog, courseKeys } from "~/site/course-catalog";
@@ -116,7 +117,7 @@ export async function getCourseBatchesForForm(db: AppDatabase): Promise<Record<C
   try {
     return await getCourseBatches(db);
   } catch (error) {
-    console.error("Reading the batches failed; the form is shown without its batch choice:", error);
+    logFault("Reading the batches failed; the form is shown without its batch choice", error);
     const none = {} as Record<CourseKey, CourseBatches>;
     for (const key of courseKeys) none[key] = { batches: [], note: null };
     return none;

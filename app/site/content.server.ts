@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { contentChanged, contentVersion } from "~/platform/content-version.server";
 import type { AppDatabase } from "~/platform/database.server";
+import { logFault } from "~/platform/error-log.server";
 import { type Branch, type BranchDetails, type BranchKey, defaultBranches, withEdit } from "~/site/branches";
 import { courses as defaultCourses } from "~/site/content/courses";
 import { partners as defaultPartners } from "~/site/content/partners";
@@ -178,7 +179,7 @@ export async function branchesForPage(db: AppDatabase): Promise<Branch[]> {
     lastBranches = await getBranches(db);
     return lastBranches;
   } catch (error) {
-    console.error("Branches could not be read; showing the last known:", error);
+    logFault("Branches could not be read; showing the last known", error);
     return lastBranches ?? [...defaultBranches];
   }
 }

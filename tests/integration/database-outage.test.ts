@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { notSentMessage } from "../../app/admissions/submissions/submissions.server";
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy";
+import { postgresQuery } from "../support/processes";
 import { createPostgresDatabase, describeEachEngine, postgresServerUrl } from "./databases";
 import { eventually, freePort, postForm, type SiteProcess, startSite, studentForm } from "./site-process";
 
@@ -52,10 +53,12 @@ describeEachEngine("PostgreSQL stopped while the site runs", () => {
   let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
   let dataDir = "";
   let drop = async () => {};
+  let databaseName = "";
 
   beforeAll(async () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
+    databaseName = new URL(created.url).pathname.slice(1);
     const server = new URL(postgresServerUrl);
     proxy = await startCuttableProxy({ host: server.hostname, port: Number(server.port || 5432) });
     const viaProxy = new URL(created.url);
@@ -132,6 +135,28 @@ describeEachEngine("PostgreSQL stopped while the site runs", () => {
     expect(after.status).toBe(302);
     expect(site.child.exitCode).toBeNull();
   }, 90_000);
+
+  it("logs a form it could not store without what the student typed", async () => {
+    const typed = { name: "Divya Raghavan", email: "divya.raghavan@example.in", mobile: "9840011223" };
+    // The filing itself fails (its function gone for a moment) while the form limit still counts.
+    const rename = (from: string, to: string) =>
+      postgresQuery(`alter function ${from}(text, jsonb, text, text) rename to ${to}`, databaseName);
+    await rename("file_submission", "file_submission_away");
+    try {
+      const answer = await postForm(site.origin, "/contact", studentForm(typed));
+      expect(answer.status).toBe(503);
+      expect(await answer.text()).toContain(`name="email" value="${typed.email}"`);
+    } finally {
+      await rename("file_submission_away", "file_submission");
+    }
+    const log = site.output();
+    expect(log).toContain("Storing an enquiry failed: error: function file_submission(");
+    expect(log).toContain(
+      "in the statement: select * from file_submission($1, $2::jsonb, $3, $4) (its 4 values are not logged)",
+    );
+    for (const value of Object.values(typed)) expect(log, `the log leaves out ${value}`).not.toContain(value);
+    expect((await postForm(site.origin, "/contact", studentForm(typed))).status).toBe(302);
+  }, 60_000);
 }, ["postgres"]);
 
 describeEachEngine("PostgreSQL hangs or refuses while the site runs", () => {

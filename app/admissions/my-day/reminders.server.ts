@@ -17,6 +17,7 @@ import {
 import type { StoredSubmission } from "~/admissions/submissions/submission-repository.server";
 import { site } from "~/config/site";
 import type { AppDatabase } from "~/platform/database.server";
+import { logFault } from "~/platform/error-log.server";
 import { indiaClock, indiaTimeZones } from "~/platform/india-time";
 import { enqueueMessages, type NewOutboxMessage } from "~/platform/mail-outbox.server";
 import type { MinuteJob } from "~/platform/scheduler.server";
@@ -203,7 +204,7 @@ export async function queueDigests(db: AppDatabase, run: ReminderRun): Promise<D
       const outcome = await decideDigest(db, account, day, { ...run, now, settings });
       if (outcome) counts[outcome] += 1;
     } catch (error) {
-      console.error(`The morning digest for staff account ${account.id} failed (tried again in a minute):`, error);
+      logFault(`The morning digest for staff account ${account.id} failed (tried again in a minute)`, error);
     }
   }
   return counts;
@@ -358,7 +359,7 @@ export function remindersJob(
         const alerted = await queueUncontactedAlerts(db, { origin, settings, day, now });
         if (digests.sent > 0 || alerted > 0) wakeOutbox();
       } catch (error) {
-        console.error("Reminders could not be checked (tried again in a minute):", error);
+        logFault("Reminders could not be checked (tried again in a minute)", error);
       }
     },
   };

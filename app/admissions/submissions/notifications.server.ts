@@ -11,6 +11,7 @@ import { branchOfBatch, branchOfState } from "~/admissions/records/student-branc
 import { recordEmailSent } from "~/admissions/records/student-filing.server";
 import { site, whatsappHref } from "~/config/site";
 import type { AppDatabase, Database } from "~/platform/database.server";
+import { logFault } from "~/platform/error-log.server";
 import { publishRecordChange } from "~/platform/events.server";
 import {
   claimDueMessages,
@@ -113,7 +114,7 @@ export async function mayAcknowledge(
     if (!bySender.allowed) return { allowed: false, reason: "the limit for the sending client was reached" };
     return { allowed: true };
   } catch (error) {
-    console.error("Checking the acknowledgement limit failed:", error);
+    logFault("Checking the acknowledgement limit failed", error);
     return { allowed: false, reason: "its limit could not be checked" };
   }
 }
@@ -388,7 +389,7 @@ export function startOutboxDelivery(
       return running;
     }
     running = drain()
-      .catch((error) => console.error("E-mail delivery stopped for a moment:", error))
+      .catch((error) => logFault("E-mail delivery stopped for a moment", error))
       .finally(() => {
         running = undefined;
       });

@@ -4,6 +4,7 @@ import { withOwnerNotice } from "~/admissions/my-day/reminders.server";
 import { clientAddressContext, databaseContext, mailContext } from "~/platform/context.server";
 import type { AppDatabase, Database } from "~/platform/database.server";
 import { publicOrigin } from "~/platform/env.server";
+import { logFault } from "~/platform/error-log.server";
 import { publishSubmission } from "~/platform/events.server";
 import { maxFormBytes, readFormBody } from "~/platform/form-data.server";
 import { enqueueMessages } from "~/platform/mail-outbox.server";
@@ -64,6 +65,9 @@ export function newSubmissionToken(): string {
 
 const notSent = (what: string) =>
   `Sorry, your ${what} was not sent because of a problem on our side. Everything you typed is still here: please try again in a minute, or message us on WhatsApp.`;
+/** A form's kind in the server's log. */
+const formName: Record<SubmissionKind, string> = { enquiry: "an enquiry", registration: "a registration" };
+
 export const notSentMessage: Record<SubmissionKind, string> = {
   enquiry: notSent("enquiry"),
   registration: notSent("registration"),
@@ -127,7 +131,7 @@ export async function handleSubmission(
     decision = await submissionLimit(database).consume(`form:${address}`);
   } catch (error) {
     // The counters live in the database on PostgreSQL: it is unreachable, so storing would fail too.
-    console.error(`Checking the form limit for a ${kind} failed:`, error);
+    logFault(`Checking the form limit for ${formName[kind]} failed`, error);
     return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
   }
   if (!decision.allowed) {
@@ -222,7 +226,7 @@ export async function handleSubmission(
     }
     if (!stored.duplicate) publishSubmission({ kind, id: String(stored.id), course });
   } catch (error) {
-    console.error(`Storing a ${kind} failed:`, error);
+    logFault(`Storing ${formName[kind]} failed`, error);
     return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
   }
   return redirect(successUrl({ course }));
