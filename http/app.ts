@@ -31,6 +31,7 @@ import { configuredPublicOrigin, externalAnalyticsId, requestOrigin } from "../a
 import { logFault } from "../app/platform/error-log.server";
 import { startEventRelay } from "../app/platform/event-relay.server";
 import { closeLiveStreams } from "../app/platform/events.server";
+import { lastingWorkSettled } from "../app/platform/lasting-work.server";
 import { startScheduler } from "../app/platform/scheduler.server";
 import { retentionJob } from "../app/privacy/data-protection.server";
 import { startBatchDayRollover } from "../app/site/batches.server";
@@ -325,15 +326,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   return {
     url: `http://${shownHost}:${port}`,
-    /** Stops accepting, lets requests in flight finish (up to 10 s), ends live streams, closes the database. */
+    /**
+     * Stops accepting, lets requests in flight finish (up to 10 s, a form's storing too when its
+     * client has gone), ends live streams, closes the database.
+     */
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       closeLiveStreams();
       // Connections become idle as their last response ends (streams included): close each then.
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+      let late = () => {};
+      const lateness = new Promise<void>((resolve) => {
+        late = resolve;
+      });
+      const deadline = setTimeout(() => {
+        server.closeAllConnections();
+        late();
+      }, 10_000);
       server.closeIdleConnections();
       await closed;
+      // A client that went away closed its connection, not the work its request started.
+      await Promise.race([lastingWorkSettled(), lateness]);
       clearInterval(sweep);
       clearTimeout(deadline);
       await scheduled.stop();

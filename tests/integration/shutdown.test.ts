@@ -4,6 +4,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { expect, it } from "vitest";
 import { openDatabase } from "../../app/platform/database.server";
 import { enquiries } from "../../db/schema";
@@ -90,3 +91,55 @@ describeEachEngine("SIGTERM", (engine) => {
     }
   }, 120_000);
 });
+
+describeEachEngine("SIGTERM while a form's client has gone", () => {
+  it("finishes storing the form before it closes the database", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "institute-it-sigterm-gone-"));
+    const postgres = await createPostgresDatabase();
+    const holder = new pg.Client({ connectionString: postgres.url });
+    try {
+      const site = await startSite({ dataDir, databaseUrl: postgres.url });
+      await holder.connect();
+      // The form's first statement (its address's count against the form limit) waits on a lock.
+      await holder.query("begin");
+      await holder.query("lock table rate_limit_counters in exclusive mode");
+
+      const token = crypto.randomUUID();
+      const body = new URLSearchParams(studentForm({ token, name: "Gone Student" })).toString();
+      const request = http.request(`${site.origin}/contact`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(Buffer.byteLength(body)),
+          Origin: site.origin,
+        },
+      });
+      request.on("error", () => {});
+      request.end(body);
+      await eventually("the form to wait on the lock", async () => {
+        const waiting = await holder.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        return waiting.rows[0]?.n === 1;
+      });
+      // The student's phone loses its connection, and the site is told to stop.
+      request.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      site.child.kill("SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(site.child.exitCode).toBeNull();
+      await holder.query("commit");
+
+      expect(await site.exited).toEqual({ code: 0, signal: null });
+      const stored = await holder.query("select submission_token from enquiries");
+      expect(
+        stored.rows.map((row) => row.submission_token),
+        site.output(),
+      ).toEqual([token]);
+    } finally {
+      await holder.end().catch(() => {});
+      await postgres.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+}, ["postgres"]);

@@ -7,6 +7,7 @@ import { publicOrigin } from "~/platform/env.server";
 import { logFault } from "~/platform/error-log.server";
 import { publishSubmission } from "~/platform/events.server";
 import { maxFormBytes, readFormBody } from "~/platform/form-data.server";
+import { lasting } from "~/platform/lasting-work.server";
 import { enqueueMessages } from "~/platform/mail-outbox.server";
 import {
   counterStoreFor,
@@ -93,9 +94,19 @@ async function pickedBatch(
 /**
  * The action behind both public forms: read, screen, validate, store exactly
  * once, then redirect to the confirmation. Every failure answers 4xx/503 with
- * the student's values, never a 500.
+ * the student's values, never a 500. A form is stored even when its student's
+ * connection drops meanwhile, and the server's stop waits for it.
  */
-export async function handleSubmission(
+export function handleSubmission(
+  kind: SubmissionKind,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  successUrl: (stored: { course?: string }) => string,
+) {
+  return lasting(answerSubmission(kind, request, context, successUrl));
+}
+
+async function answerSubmission(
   kind: SubmissionKind,
   request: Request,
   context: Readonly<RouterContextProvider>,
