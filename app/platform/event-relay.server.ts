@@ -19,7 +19,7 @@ import {
   type RecordEvent,
   type SubmissionEvent,
 } from "./events.server";
-import { groupedWrites } from "./grouped-writes.server";
+import { allWritten, groupedWrites } from "./grouped-writes.server";
 
 const channel = "institute_events";
 
@@ -150,16 +150,21 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
   // Messages are collected for a moment (sendAfterMs) and sent together, as are those made while
   // a statement is sending: one round trip for the forms of a busy moment instead of one each.
   // Each is still a notification of its own, as every version of the site reads them.
+  // A group that could not be sent is logged once, and its messages are dropped: the pages
+  // catch up on their next load.
   const notifications = groupedWrites<string>(
     (payloads) =>
       sender.query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [channel, payloads]).then(
-        () => {},
-        (error: Error) => console.error("Telling other processes failed:", error.message),
+        () => allWritten(payloads.map(() => undefined)),
+        (error: Error) => {
+          console.error("Telling other processes failed:", error.message);
+          return allWritten(payloads.map(() => undefined));
+        },
       ),
     { maxPerGroup: maxMessagesPerStatement, collectMs: sendAfterMs },
   );
   function send(message: RelayBody) {
-    notifications.add(JSON.stringify({ ...message, from: self }));
+    void notifications.add(JSON.stringify({ ...message, from: self }));
   }
 
   await listen();

@@ -87,22 +87,24 @@ const sweepEveryMs = minutes(10);
 export function createDatabaseCounterStore(database: Database): CounterStore {
   const { db } = database;
   let nextSweep = 0;
-  const rowsOf = (result: unknown) =>
-    (result as { rows: { count: number; remaining_ms: number | string }[] }).rows.map((row) => ({
-      count: Number(row.count),
-      remainingMs: Math.max(0, Number(row.remaining_ms)),
-    }));
+  interface CounterRow {
+    count: number;
+    remaining_ms: number | string;
+  }
+  const windowOf = (row: CounterRow): CounterWindow => ({
+    count: Number(row.count),
+    remainingMs: Math.max(0, Number(row.remaining_ms)),
+  });
+  const rowsOf = <Row = CounterRow>(result: unknown) => (result as { rows: Row[] }).rows;
 
-  interface WaitingHit {
+  interface Hit {
     key: string;
     windowMs: number;
-    resolve: (window: CounterWindow) => void;
-    reject: (error: unknown) => void;
   }
 
   /** Writes one group of hits: each key once, with its number of hits; the keys in one order, so two processes' groups never wait on each other's rows in a circle. */
-  async function writeHits(group: WaitingHit[]): Promise<void> {
-    const byKey = new Map<string, WaitingHit[]>();
+  async function writeHits(group: Hit[]): Promise<PromiseSettledResult<CounterWindow>[]> {
+    const byKey = new Map<string, Hit[]>();
     for (const hit of group) {
       const hits = byKey.get(hit.key);
       if (hits) hits.push(hit);
@@ -124,23 +126,20 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
         count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
       returning key, count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms`);
-    const keyOf = (result as { rows: { key: string }[] }).rows.map((row) => row.key);
-    const written = new Map(rowsOf(result).map((row, index) => [keyOf[index], row]));
-    for (const [key, hits] of byKey) {
-      const row = written.get(key);
-      // The key's count after all its hits: the first of them counted the window's count less the others.
-      for (const [index, hit] of hits.entries()) {
-        if (row) hit.resolve({ count: row.count - hits.length + 1 + index, remainingMs: row.remainingMs });
-        else hit.reject(new Error("The rate-limit counter was not returned."));
-      }
-    }
+    const written = new Map(rowsOf<CounterRow & { key: string }>(result).map((row) => [row.key, windowOf(row)]));
+    // The key's count after all its hits: the first of them counted the window's count less the others.
+    const seen = new Map<string, number>();
+    return group.map((hit): PromiseSettledResult<CounterWindow> => {
+      const row = written.get(hit.key);
+      if (!row) return { status: "rejected", reason: new Error("The rate-limit counter was not returned.") };
+      const before = seen.get(hit.key) ?? 0;
+      seen.set(hit.key, before + 1);
+      const total = byKey.get(hit.key)?.length ?? 1;
+      return { status: "fulfilled", value: { count: row.count - total + 1 + before, remainingMs: row.remainingMs } };
+    });
   }
 
-  const hits = groupedWrites<WaitingHit>((group) =>
-    writeHits(group).catch((error: unknown) => {
-      for (const hit of group) hit.reject(error);
-    }),
-  );
+  const hits = groupedWrites(writeHits);
 
   return {
     hit(key, windowMs) {
@@ -149,13 +148,14 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
         nextSweep = now + sweepEveryMs;
         db.execute(sql`delete from rate_limit_counters where reset_at < now()`).catch(() => {});
       }
-      return new Promise<CounterWindow>((resolve, reject) => hits.add({ key, windowMs, resolve, reject }));
+      return hits.add({ key, windowMs });
     },
     async peek(key) {
       const result = await db.execute(sql`
         select count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms
         from rate_limit_counters where key = ${key} and reset_at > now()`);
-      return rowsOf(result)[0];
+      const [row] = rowsOf(result);
+      return row && windowOf(row);
     },
     async release(key) {
       await db.execute(sql`

@@ -3,7 +3,7 @@
 // go together in the next one: under a load of forms most of a statement's cost (a call into the
 // database, a transaction, its commit) is shared by the group, and no form waits on a timer.
 import type { Database } from "~/platform/database.server";
-import { type GroupedWrites, groupedWrites } from "~/platform/grouped-writes.server";
+import { allWritten, type GroupedWrites, groupedWrites } from "~/platform/grouped-writes.server";
 import {
   type FormToFile,
   fileForm,
@@ -18,32 +18,21 @@ import type { SubmissionKind } from "./submission-schema";
 /** At most this many forms in one statement: a group stays far inside the statement timeout. */
 const maxFormsPerStatement = 32;
 
-interface Waiting {
-  form: FormToFile;
-  resolve: (stored: StoredSubmission) => void;
-  reject: (error: unknown) => void;
-}
-
 /** Files a group in one statement; if the database refuses it, each form on its own. */
-async function fileGroup(database: Database, group: Waiting[]): Promise<void> {
+async function fileGroup(database: Database, group: FormToFile[]): Promise<PromiseSettledResult<StoredSubmission>[]> {
   const { db } = database;
   if (group.length > 1) {
     try {
-      const stored = await fileSubmissions(
-        db,
-        group.map((waiting) => waiting.form),
-      );
-      for (const [index, waiting] of group.entries()) waiting.resolve(stored[index] as StoredSubmission);
-      return;
+      return allWritten(await fileSubmissions(db, group));
     } catch {
       // One form the database refused (or a deadlock with another process) takes its whole
       // group's statement with it: each is then filed on its own, so only its own student hears of it.
     }
   }
-  await Promise.all(group.map(({ form, resolve, reject }) => fileForm(db, form).then(resolve, reject)));
+  return Promise.allSettled(group.map((form) => fileForm(db, form)));
 }
 
-const queues = new WeakMap<Database, GroupedWrites<Waiting>>();
+const queues = new WeakMap<Database, GroupedWrites<FormToFile, StoredSubmission>>();
 
 /**
  * Stores a public form exactly once and files it on its student's record, as createSubmission
@@ -59,12 +48,11 @@ export function fileSubmission<K extends SubmissionKind>(
   let queue = queues.get(database);
   if (!queue) {
     // PGlite runs one statement at a time; PostgreSQL's server has cores to spare.
-    queue = groupedWrites((group: Waiting[]) => fileGroup(database, group), {
+    queue = groupedWrites((group: FormToFile[]) => fileGroup(database, group), {
       parallel: database.engine === "pglite" ? 1 : 2,
       maxPerGroup: maxFormsPerStatement,
     });
     queues.set(database, queue);
   }
-  const form = formToFile(kind, input, meta);
-  return new Promise((resolve, reject) => queue.add({ form, resolve, reject }));
+  return queue.add(formToFile(kind, input, meta));
 }
