@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./database.server";
+import { type Database, rowsOf } from "./database.server";
 import { groupedWrites } from "./grouped-writes.server";
 
 /**
@@ -95,7 +95,6 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
     count: Number(row.count),
     remainingMs: Math.max(0, Number(row.remaining_ms)),
   });
-  const rowsOf = <Row = CounterRow>(result: unknown) => (result as { rows: Row[] }).rows;
 
   interface Hit {
     key: string;
@@ -104,19 +103,15 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
 
   /** Writes one group of hits: each key once, with its number of hits; the keys in one order, so two processes' groups never wait on each other's rows in a circle. */
   async function writeHits(group: Hit[]): Promise<PromiseSettledResult<CounterWindow>[]> {
-    const byKey = new Map<string, Hit[]>();
+    // A new window takes the length the key's first hit asked for, as it would one at a time.
+    const byKey = new Map<string, { n: number; windowMs: number }>();
     for (const hit of group) {
-      const hits = byKey.get(hit.key);
-      if (hits) hits.push(hit);
-      else byKey.set(hit.key, [hit]);
+      const key = byKey.get(hit.key);
+      if (key) key.n += 1;
+      else byKey.set(hit.key, { n: 1, windowMs: hit.windowMs });
     }
-    // A new window takes the length the key's first hit asked for, as it would one at a time. The
-    // statement takes the keys in its own order (order by), the same in every process.
-    const keys = [...byKey.entries()].map(([key, hits]) => ({
-      key,
-      n: hits.length,
-      window_ms: hits[0]?.windowMs ?? 0,
-    }));
+    // The statement takes the keys in its own order (order by), the same in every process.
+    const keys = [...byKey].map(([key, { n, windowMs }]) => ({ key, n, window_ms: windowMs }));
     const result = await db.execute(sql`
       insert into rate_limit_counters as r (key, count, reset_at)
       select t.key, t.n, now() + t.window_ms * interval '1 millisecond'
@@ -126,16 +121,18 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
         count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
       returning key, count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms`);
-    const written = new Map(rowsOf<CounterRow & { key: string }>(result).map((row) => [row.key, windowOf(row)]));
-    // The key's count after all its hits: the first of them counted the window's count less the others.
-    const seen = new Map<string, number>();
+    // A key's hits count up to its window's count, in the order they were made: the first of them
+    // counted the window's count less the others.
+    const next = new Map(
+      rowsOf<CounterRow & { key: string }>(result).map((row) => {
+        const window = windowOf(row);
+        return [row.key, { ...window, count: window.count - (byKey.get(row.key)?.n ?? 1) + 1 }];
+      }),
+    );
     return group.map((hit): PromiseSettledResult<CounterWindow> => {
-      const row = written.get(hit.key);
-      if (!row) return { status: "rejected", reason: new Error("The rate-limit counter was not returned.") };
-      const before = seen.get(hit.key) ?? 0;
-      seen.set(hit.key, before + 1);
-      const total = byKey.get(hit.key)?.length ?? 1;
-      return { status: "fulfilled", value: { count: row.count - total + 1 + before, remainingMs: row.remainingMs } };
+      const window = next.get(hit.key);
+      if (!window) return { status: "rejected", reason: new Error("The rate-limit counter was not returned.") };
+      return { status: "fulfilled", value: { count: window.count++, remainingMs: window.remainingMs } };
     });
   }
 
@@ -154,7 +151,7 @@ export function createDatabaseCounterStore(database: Database): CounterStore {
       const result = await db.execute(sql`
         select count, extract(epoch from (reset_at - now())) * 1000 as remaining_ms
         from rate_limit_counters where key = ${key} and reset_at > now()`);
-      const [row] = rowsOf(result);
+      const [row] = rowsOf<CounterRow>(result);
       return row && windowOf(row);
     },
     async release(key) {
