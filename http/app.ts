@@ -335,18 +335,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       closeLiveStreams();
       // Connections become idle as their last response ends (streams included): close each then.
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      let late = () => {};
-      const lateness = new Promise<void>((resolve) => {
-        late = resolve;
-      });
-      const deadline = setTimeout(() => {
-        server.closeAllConnections();
-        late();
-      }, 10_000);
+      const stopBy = Date.now() + 10_000;
+      const deadline = setTimeout(() => server.closeAllConnections(), stopBy - Date.now());
       server.closeIdleConnections();
       await closed;
       // A client that went away closed its connection, not the work its request started.
-      await Promise.race([lastingWorkSettled(), lateness]);
+      await lastingWorkSettled(Math.max(0, stopBy - Date.now()));
       clearInterval(sweep);
       clearTimeout(deadline);
       await scheduled.stop();

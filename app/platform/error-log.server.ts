@@ -3,23 +3,13 @@
 // student's name, e-mail and mobile when a form could not be stored. PostgreSQL's own error
 // keeps the failing row in its detail. The log gets the reason, its code, the statement's text
 // and where it happened; the values stay out.
-
-interface QueryError extends Error {
-  query: string;
-  params: unknown[];
-}
-
-function isQueryError(error: Error): error is QueryError {
-  return (
-    typeof (error as Partial<QueryError>).query === "string" && Array.isArray((error as Partial<QueryError>).params)
-  );
-}
+import { DrizzleQueryError } from "drizzle-orm";
 
 /** The error as the log may show it: its stack (or message), a code, and its causes, without a statement's values. */
 export function errorForLog(error: unknown, depth = 0): string {
   if (!(error instanceof Error)) return typeof error === "string" ? error : `a thrown ${typeof error}`;
   if (depth > 4) return `${error.name}: ${error.message}`;
-  if (isQueryError(error)) {
+  if (error instanceof DrizzleQueryError) {
     const reason = error.cause === undefined ? "no reason given" : errorForLog(error.cause, depth + 1);
     return `${reason}\n    in the statement: ${error.query} (its ${error.params.length} values are not logged)`;
   }

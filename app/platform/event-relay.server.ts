@@ -154,13 +154,10 @@ export async function startEventRelay(databaseUrl: string): Promise<EventRelay> 
   // catch up on their next load.
   const notifications = groupedWrites<string>(
     (payloads) =>
-      sender.query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [channel, payloads]).then(
-        () => allWritten(payloads.map(() => undefined)),
-        (error: Error) => {
-          console.error("Telling other processes failed:", error.message);
-          return allWritten(payloads.map(() => undefined));
-        },
-      ),
+      sender
+        .query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [channel, payloads])
+        .catch((error: Error) => console.error("Telling other processes failed:", error.message))
+        .then(() => allWritten(payloads.map(() => undefined))),
     { maxPerGroup: maxMessagesPerStatement, collectMs: sendAfterMs },
   );
   function send(message: RelayBody) {

@@ -11,7 +11,15 @@ export function lasting<T>(work: Promise<T>): Promise<T> {
   return tracked;
 }
 
-/** Resolves once no lasting work is running. */
-export async function lastingWorkSettled(): Promise<void> {
-  while (running.size > 0) await Promise.allSettled(running);
+/** Resolves once no lasting work is running, or after `withinMs` at most. */
+export async function lastingWorkSettled(withinMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, withinMs);
+  });
+  const settled = (async () => {
+    while (running.size > 0) await Promise.allSettled(running);
+  })();
+  await Promise.race([settled, late]);
+  clearTimeout(timer);
 }
