@@ -6,6 +6,7 @@
 
 import { nameForMail } from "~/admissions/submissions/notifications.server";
 import { courseOptions } from "~/admissions/submissions/options";
+import { submissionKindInText } from "~/admissions/submissions/submission-schema";
 import { site } from "~/config/site";
 import { isStaffRole, landingOf } from "~/staff/staff-roles";
 import { recordsBaseOf } from "./day-desk.server";
@@ -43,7 +44,7 @@ export function ownerNotice(
   origin: string,
 ): { subject: string; body: string } {
   const name = nameForMail(student.name);
-  const what = student.form === "enquiry" ? "an enquiry" : "a registration";
+  const what = submissionKindInText[student.form];
   return {
     subject: student.assigned ? `New student for you: ${name}` : `${name} wrote again`,
     body: [

@@ -42,6 +42,12 @@ export const messages = {
 export const submissionKinds = ["enquiry", "registration"] as const;
 export type SubmissionKind = (typeof submissionKinds)[number];
 
+/** A form's kind in a sentence: "an enquiry", "a registration". */
+export const submissionKindInText: Record<SubmissionKind, string> = {
+  enquiry: "an enquiry",
+  registration: "a registration",
+};
+
 /** The student's own details, in form order. */
 export const studentFieldNames = ["name", "email", "mobile", "stream", "major", "state", "district"] as const;
 /**

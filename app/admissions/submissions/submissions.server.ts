@@ -29,7 +29,14 @@ import {
   type StoredSubmission,
   type SubmissionMeta,
 } from "./submission-repository.server";
-import { type FieldName, fieldNamesOf, messages, type SubmissionKind, validateSubmission } from "./submission-schema";
+import {
+  type FieldName,
+  fieldNamesOf,
+  messages,
+  type SubmissionKind,
+  submissionKindInText,
+  validateSubmission,
+} from "./submission-schema";
 
 /** What the page needs to show the form again: the student's values and the messages. */
 export interface SubmissionProblem {
@@ -66,9 +73,6 @@ export function newSubmissionToken(): string {
 
 const notSent = (what: string) =>
   `Sorry, your ${what} was not sent because of a problem on our side. Everything you typed is still here: please try again in a minute, or message us on WhatsApp.`;
-/** A form's kind in the server's log. */
-const formName: Record<SubmissionKind, string> = { enquiry: "an enquiry", registration: "a registration" };
-
 export const notSentMessage: Record<SubmissionKind, string> = {
   enquiry: notSent("enquiry"),
   registration: notSent("registration"),
@@ -142,7 +146,7 @@ async function answerSubmission(
     decision = await submissionLimit(database).consume(`form:${address}`);
   } catch (error) {
     // The counters live in the database on PostgreSQL: it is unreachable, so storing would fail too.
-    logFault(`Checking the form limit for ${formName[kind]} failed`, error);
+    logFault(`Checking the form limit for ${submissionKindInText[kind]} failed`, error);
     return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
   }
   if (!decision.allowed) {
@@ -237,7 +241,7 @@ async function answerSubmission(
     }
     if (!stored.duplicate) publishSubmission({ kind, id: String(stored.id), course });
   } catch (error) {
-    logFault(`Storing ${formName[kind]} failed`, error);
+    logFault(`Storing ${submissionKindInText[kind]} failed`, error);
     return data<SubmissionProblem>({ values, fieldErrors: {}, formError: notSentMessage[kind] }, { status: 503 });
   }
   return redirect(successUrl({ course }));
